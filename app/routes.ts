@@ -1,0 +1,12 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+/** The route table of the spec (section 2); screens arrive with the issues that build them. */
+export default [
+  index("routes/home.tsx"),
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("language", "routes/language.tsx"),
+  layout("routes/authenticated.tsx", [route("sites", "routes/sites.tsx")]),
+  // Unmatched paths must still run the root middleware (STACK.md G8).
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,14 @@
+import { data } from "react-router";
+import { ErrorPage } from "~/components/error-page";
+
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export function action() {
+  return data(null, { status: 404 });
+}
+
+export default function NotFound() {
+  return <ErrorPage status={404} />;
+}

@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import { sessions, users } from "../../db/schema";
+import { AppError } from "~/lib/errors";
+import type { LoginBody } from "~/lib/schemas/session";
+import { randomToken, sha256Hex } from "~/lib/tokens";
+import { SESSION_ABSOLUTE_MS } from "./actor.server";
+import type { ServiceContext } from "./context.server";
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./passwords.server";
+
+/**
+ * Signs a user in with email and password and opens a new session (a fresh id every time, so a
+ * planted cookie is never adopted). Unknown emails cost the same hashing time and give the same
+ * answer as a wrong password.
+ *
+ * @example const { sessionToken } = await login(ctx, { email, password, isTrusted: false });
+ */
+export async function login(ctx: ServiceContext, input: LoginBody): Promise<{ sessionToken: string; userId: string }> {
+  const email = input.email.trim().toLowerCase();
+  const user = await ctx.db.select().from(users).where(eq(users.email, email)).get();
+  const ok = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
+  if (!user || !ok) throw new AppError("INCORRECT_PASSWORD", { invalid: ["email", "password"] });
+
+  const sessionToken = randomToken(32);
+  const now = new Date();
+  const writes = [
+    ctx.db.insert(sessions).values({
+      id: await sha256Hex(sessionToken),
+      userId: user.id,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+      tfaVerified: !user.tfaEnabled,
+      userAgent: ctx.request.userAgent?.slice(0, 300) ?? null,
+      ip: ctx.request.ip,
+    }),
+    ctx.db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id)),
+  ] as const;
+  await ctx.db.batch(writes);
+  if (needsRehash(user.passwordHash!)) {
+    await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
+  }
+  return { sessionToken, userId: user.id };
+}
+
+/** Ends the session of this cookie token, if any; safe to repeat. */
+export async function logout(ctx: ServiceContext, sessionToken: string | null): Promise<void> {
+  if (!sessionToken) return;
+  await ctx.db.delete(sessions).where(eq(sessions.id, await sha256Hex(sessionToken)));
+}

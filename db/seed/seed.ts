@@ -1,0 +1,111 @@
+/**
+ * The demo data of `npm start` and the end-to-end tests: a superuser, an agency with an admin and a
+ * client user, a business and a personal owner, each with sites and pages, and a demo site per
+ * account whose files live in R2. Idempotent: it does nothing when accounts already exist.
+ */
+import { count } from "drizzle-orm";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import { hashPassword } from "../../app/services/passwords.server.ts";
+import { demoSiteFileKey } from "../../app/lib/storage-keys.ts";
+import * as schema from "../schema.ts";
+import { newId } from "../ids.ts";
+import { demoBlocks, demoSitePages } from "./demo-blocks.ts";
+
+type Db = DrizzleD1Database<typeof schema>;
+type Bucket = Pick<R2Bucket, "put">;
+export interface DemoFile {
+  path: string;
+  body: Uint8Array;
+  contentType: string;
+}
+
+export interface SeedOptions {
+  password: string;
+  demoFiles: DemoFile[];
+  /** Overrides for tests; defaults to the real clock. */
+  now?: Date;
+}
+
+const { accounts, users, sites, pages, blocks, templates, sitePermissions, permissionPages, favorites } = schema;
+
+export async function seed(db: Db, bucket: Bucket, options: SeedOptions): Promise<{ seeded: boolean }> {
+  const existing = await db.select({ n: count() }).from(accounts).get();
+  if ((existing?.n ?? 0) > 0) return { seeded: false };
+
+  const now = options.now ?? new Date();
+  const passwordHash = await hashPassword(options.password);
+  const person = (fields: Partial<typeof users.$inferInsert> & Pick<typeof users.$inferInsert, "accountId" | "name" | "email">) =>
+    ({ id: newId(), passwordHash, createdAt: now, confirmedAt: now, ...fields }) satisfies typeof users.$inferInsert;
+
+  const platform = { id: newId(), plan: "agency", appName: null, createdAt: now } as const;
+  const agency = { id: newId(), plan: "agency", paymentInterval: "year", organization: "Brightside Digital Ltd", subdomain: "brightside", appName: "Brightside Sites", supportUrl: "https://brightside.example/help", customDomain: "cms.brightside.test", stripeCardBrand: "visa", stripeCardLast4: "4242", createdAt: now } as const;
+  const business = { id: newId(), plan: "business", paymentInterval: "month", organization: "Schmidt Architekten GmbH", subdomain: "schmidt", stripeCardBrand: "mastercard", stripeCardLast4: "4444", createdAt: now } as const;
+  const personal = { id: newId(), plan: "personal", subdomain: "pat", createdAt: now } as const;
+  // An agency whose subscription ended: its white-label domain answers 410 Out of Service.
+  const lapsed = { id: newId(), plan: "personal", subdomain: "lapsed", appName: "Lapsed Agency", customDomain: "cms.lapsed.test", domainDisabledAt: now, createdAt: now } as const;
+  await db.insert(accounts).values([platform, agency, business, personal, lapsed]);
+
+  const superuser = person({ accountId: platform.id, name: "Sasha Super", email: "super@sitecraft.test", isOwner: true, isSuperuser: true });
+  const agencyOwner = person({ accountId: agency.id, name: "Alex Morgan", email: "owner@agency.test", isOwner: true, bio: "Founder of Brightside Digital." });
+  const agencyAdmin = person({ accountId: agency.id, name: "Sam Patel", email: "admin@agency.test", isAdmin: true, canManageSites: true, canManageUsers: true });
+  const agencyClient = person({ accountId: agency.id, name: "Jordan Lee", email: "client@agency.test" });
+  const businessOwner = person({ accountId: business.id, name: "Maria Schmidt", email: "owner@business.test", isOwner: true });
+  const personalOwner = person({ accountId: personal.id, name: "Pat Dubois", email: "owner@personal.test", isOwner: true });
+  const lapsedOwner = person({ accountId: lapsed.id, name: "Lee Lapsed", email: "owner@lapsed.test", isOwner: true });
+  await db.insert(users).values([superuser, agencyOwner, agencyAdmin, agencyClient, businessOwner, personalOwner, lapsedOwner]);
+
+  const agencyDemo = await seedDemoSite(db, bucket, options.demoFiles, agency.id, now);
+  await seedDemoSite(db, bucket, options.demoFiles, business.id, now);
+  await seedDemoSite(db, bucket, options.demoFiles, personal.id, now);
+
+  const site = (accountId: string, fields: Partial<typeof sites.$inferInsert> & Pick<typeof sites.$inferInsert, "name" | "url" | "protocol">) =>
+    ({ id: newId(), accountId, classification: "commercial", homeFolder: "/public_html", uploadFolder: "/public_html/uploads", createdAt: now, updatedAt: now, ...fields }) satisfies typeof sites.$inferInsert;
+  const harbor = site(agency.id, { name: "Harbor Dental", url: "https://harbordental.example", protocol: "sftp", host: "sftp.harbordental.example", port: 22, username: "harbor", canDeletePages: true });
+  const northwind = site(agency.id, { name: "Northwind Outfitters", url: "https://northwind.example", protocol: "ftps", host: "ftp.northwind.example", port: 21, username: "nwo", canDuplicatePages: true });
+  const schmidt = site(business.id, { name: "Schmidt Architekten", url: "https://schmidt-architekten.example", protocol: "s3", s3AccessKey: "AKIADEMO", s3Region: "eu-central-1", s3Bucket: "schmidt-www", homeFolder: "/", uploadFolder: "/uploads" });
+  const travel = site(personal.id, { name: "Pat's Travel Notes", url: "https://pat-travels.example", protocol: "webdav", host: "https://dav.pat-travels.example", classification: "personal", homeFolder: "/", uploadFolder: "/images" });
+  await db.insert(sites).values([harbor, northwind, schmidt, travel]);
+
+  const plainPages = (siteId: string, accountId: string, names: [string, string][]) =>
+    names.map(([name, path], i) => ({ id: newId(), siteId, accountId, name, path, nameSort: name.toLowerCase(), isPinned: i === 0, createdAt: now, updatedAt: now }));
+  await db.insert(pages).values([
+    ...plainPages(harbor.id, agency.id, [["Homepage", "/public_html/index.html"], ["Services", "/public_html/services.html"], ["Book an Appointment", "/public_html/book.php"]]),
+    ...plainPages(northwind.id, agency.id, [["Homepage", "/public_html/index.html"], ["Catalogue", "/public_html/catalogue.html"]]),
+    ...plainPages(schmidt.id, business.id, [["Homepage", "/index.html"], ["Projekte", "/projekte.html"], ["Kontakt", "/kontakt.html"]]),
+    ...plainPages(travel.id, personal.id, [["Homepage", "/index.html"], ["Lisbon in Spring", "/posts/lisbon.html"]]),
+  ]);
+
+  // The client user edits two pages of the agency's demo site and nothing else.
+  const permission = { id: newId(), accountId: agency.id, userId: agencyClient.id, siteId: agencyDemo.siteId, allPages: false, createdAt: now };
+  await db.insert(sitePermissions).values(permission);
+  await db.insert(permissionPages).values(agencyDemo.pageIds.slice(0, 2).map((pageId) => ({ permissionId: permission.id, pageId, accountId: agency.id })));
+  await db.insert(favorites).values({ userId: agencyOwner.id, siteId: agencyDemo.siteId, accountId: agency.id, createdAt: now });
+  return { seeded: true };
+}
+
+/** A demo site: its files copied into R2, its pages enabled, its blocks and a template created. */
+async function seedDemoSite(db: Db, bucket: Bucket, files: DemoFile[], accountId: string, now: Date) {
+  const siteId = newId();
+  await db.insert(sites).values({
+    id: siteId, accountId, name: "Morning Crumb", url: "https://morning-crumb.example", classification: "commercial",
+    protocol: "demo", homeFolder: "/", uploadFolder: "/uploads", isDemo: true, canDuplicatePages: true, canDeletePages: true,
+    createdAt: now, updatedAt: now,
+  });
+  for (const file of files) {
+    await bucket.put(demoSiteFileKey(siteId, file.path), file.body, { httpMetadata: { contentType: file.contentType } });
+  }
+  const pageRows = demoSitePages.map((page) => ({
+    id: newId(), siteId, accountId, name: page.name, path: `/${page.path}`, nameSort: page.name.toLowerCase(),
+    isPinned: Boolean(page.isPinned), createdAt: now, updatedAt: now,
+  }));
+  await db.insert(pages).values(pageRows);
+  await db.insert(blocks).values(demoBlocks.map((block) => ({ id: newId(), siteId, accountId, ...block, createdAt: now, updatedAt: now })));
+  const about = files.find((file) => file.path === "about.html");
+  if (about) {
+    await db.insert(templates).values({
+      id: newId(), siteId, accountId, name: "Content Page", description: "A page with the site's header, footer and one content area.",
+      extension: ".html", source: new TextDecoder().decode(about.body), createdAt: now, updatedAt: now,
+    });
+  }
+  return { siteId, pageIds: pageRows.map((page) => page.id) };
+}

@@ -1,0 +1,75 @@
+// `npm test`: installs what the tests need when it is missing, then runs every check in order:
+// typecheck, lint, unit and workerd tests, the build, and the end-to-end tests in Chromium.
+// Prints one closing line "tests: N passed, M failed" and exits non-zero when anything failed.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const nodeModules = path.join(root, "node_modules");
+
+// A fresh clone: install first, then run again on the project's own Node (24, from node_modules).
+if (!existsSync(path.join(nodeModules, ".bin", "wrangler"))) {
+  console.log("Installing npm packages (npm ci)…");
+  const ci = spawnSync("npm", ["ci"], { cwd: root, stdio: "inherit" });
+  if (ci.status !== 0) process.exit(ci.status ?? 1);
+}
+const projectNode = path.join(nodeModules, ".bin", "node");
+if (!process.env.CMS_TEST_REEXEC && existsSync(projectNode)) {
+  const again = spawnSync(projectNode, [import.meta.filename, ...process.argv.slice(2)], {
+    cwd: root, stdio: "inherit", env: { ...process.env, CMS_TEST_REEXEC: "1" },
+  });
+  process.exit(again.status ?? 1);
+}
+
+const { buildIfNeeded, run, toolEnv } = await import("./lib.mjs");
+const { ensureChromium } = await import("./system-packages.mjs");
+
+const only = process.argv.slice(2); // e.g. `npm test -- unit workers`
+const wants = (step) => only.length === 0 || only.includes(step);
+const reports = path.join(root, "test-results");
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const failures = [];
+let passed = 0;
+let failed = 0;
+
+function step(name, command, args) {
+  if (!wants(name)) return;
+  console.log(`\n━━ ${name} ━━`);
+  const started = Date.now();
+  const code = run(command, args, { env: toolEnv });
+  console.log(`━━ ${name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (code !== 0) failures.push(name);
+  return code;
+}
+
+/** Runs one vitest project with a JSON report and adds its counts to the totals. */
+function vitestStep(project) {
+  const report = path.join(reports, `${project}.json`);
+  const code = step(project, "vitest", ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+  if (code === undefined) return;
+  if (existsSync(report)) {
+    const result = JSON.parse(readFileSync(report, "utf8"));
+    passed += result.numPassedTests;
+    failed += result.numFailedTests;
+    if (result.numTotalTests === 0) failures.push(`${project} (ran no tests)`);
+  } else if (code !== 0) {
+    failed += 1; // the runner itself failed before reporting
+  }
+}
+
+step("typecheck", "npm", ["run", "--silent", "typecheck"]);
+step("lint", "npm", ["run", "--silent", "lint"]);
+vitestStep("unit");
+vitestStep("workers");
+if (wants("e2e")) {
+  ensureChromium();
+  buildIfNeeded();
+  vitestStep("e2e");
+}
+
+console.log(`\n${failures.length ? `✖ failed: ${failures.join(", ")}` : "✔ every check passed"}`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,45 @@
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, afterEach, inject } from "vitest";
+
+// Debian's Chromium, started as STACK.md says: no background networking on a closed network.
+const LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+
+export const SEEDED_PASSWORD = "demo-password-1";
+
+/**
+ * One browser per test file and a fresh context (cookies, storage) per test. A console error or an
+ * uncaught page error fails the test that caused it.
+ */
+export function useBrowser() {
+  const state = {} as { browser: Browser; context: BrowserContext; page: Page; baseURL: string; errors: string[] };
+  beforeAll(async () => {
+    state.baseURL = inject("baseURL");
+    state.browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: LAUNCH_ARGS });
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  beforeEach(async () => {
+    state.errors = [];
+    state.context = await state.browser.newContext({ baseURL: state.baseURL, locale: "en-US" });
+    state.page = await state.context.newPage();
+    state.page.on("console", (message) => {
+      // A 404/410 status on a document is expected by the error-page tests, not a script error.
+      if (message.type() === "error" && !/status of 40[0-9]/.test(message.text())) state.errors.push(message.text());
+    });
+    state.page.on("pageerror", (error) => state.errors.push(error.message));
+  });
+  afterEach(async () => {
+    await state.context?.close();
+    if (state.errors.length) throw new Error(`Browser console errors:\n${state.errors.join("\n")}`);
+  });
+  return state;
+}
+
+export async function login(page: Page, email: string, password = SEEDED_PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await Promise.all([page.waitForURL((url) => !url.pathname.startsWith("/login")), page.getByRole("button", { name: "Log In" }).click()]);
+}

@@ -1,0 +1,9 @@
+import path from "node:path";
+import { cloudflare } from "@cloudflare/vite-plugin";
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+});

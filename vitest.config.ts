@@ -1,0 +1,48 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+const root = import.meta.dirname;
+const alias = { "~": path.resolve(root, "app") };
+const migrations = await readD1Migrations(path.join(root, "db/migrations"));
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", environment: "node", include: ["tests/unit/**/*.test.ts", "app/**/*.test.ts", "agent/**/*.test.ts"] },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            main: "./workers/app.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+          }),
+        ],
+        resolve: {
+          alias: {
+            ...alias,
+            // Only the React Router vite plugin provides the server build; /api never loads it (STACK.md G6).
+            "virtual:react-router/server-build": path.resolve(root, "tests/workers/stub-server-build.ts"),
+          },
+        },
+        test: { name: "workers", include: ["tests/workers/**/*.test.ts"], setupFiles: ["./tests/workers/apply-migrations.ts"] },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["./tests/e2e/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // One browser and one server per run; files share them one at a time (2-core machines).
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
