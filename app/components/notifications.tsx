@@ -19,7 +19,7 @@ const NotificationsContext = createContext<NotificationsApi | null>(null);
 const HIDE_AFTER_MS = 6000;
 
 export function NotificationsProvider({ children }: { children: React.ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", "notify", "errors"]);
   const [items, setItems] = useState<Notification[]>([]);
   const nextId = useRef(1);
 

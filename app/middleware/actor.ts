@@ -1,6 +1,7 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/context";
 import { AppError, errorBody } from "~/lib/errors";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/locale";
 import { resolveActor, type Actor } from "~/services/actor.server";
 import { describeRequest, type ServiceContext } from "~/services/context.server";
 import { assertSameOrigin } from "~/services/csrf.server";
@@ -21,7 +22,7 @@ export const actorMiddleware: MiddlewareFunction<Response> = async ({ request, c
   const { env } = context.get(cloudflareContext);
   const db = getDb(env);
   const actor = await resolveActor(db, readSessionToken(request));
-  context.set(serviceContextKey, { db, env, actor, locale: getLocale(context), request: describeRequest(request) });
+  context.set(serviceContextKey, { db, env, actor, locale: isLocale(getLocale(context)) ? (getLocale(context) as Locale) : DEFAULT_LOCALE, request: describeRequest(request) });
 };
 
 export function getActor(context: Readonly<RouterContextProvider>): Actor | null {

@@ -5,6 +5,7 @@
  */
 import { count } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { hashPassword } from "../../app/services/passwords.server.ts";
 import { demoSiteFileKey } from "../../app/lib/storage-keys.ts";
 import * as schema from "../schema.ts";
@@ -28,6 +29,16 @@ export interface SeedOptions {
 
 const { accounts, users, sites, pages, blocks, templates, sitePermissions, permissionPages, favorites } = schema;
 
+/**
+ * Inserts rows one statement each, in one batch: D1 allows 100 bound parameters per statement, so
+ * a multi-row insert of wide rows would fail.
+ */
+async function insertAll<T extends SQLiteTable>(db: Db, table: T, rows: T["$inferInsert"][]) {
+  if (rows.length === 0) return;
+  const [first, ...rest] = rows.map((row) => db.insert(table).values(row));
+  await db.batch([first, ...rest]);
+}
+
 export async function seed(db: Db, bucket: Bucket, options: SeedOptions): Promise<{ seeded: boolean }> {
   const existing = await db.select({ n: count() }).from(accounts).get();
   if ((existing?.n ?? 0) > 0) return { seeded: false };
@@ -43,7 +54,7 @@ export async function seed(db: Db, bucket: Bucket, options: SeedOptions): Promis
   const personal = { id: newId(), plan: "personal", subdomain: "pat", createdAt: now } as const;
   // An agency whose subscription ended: its white-label domain answers 410 Out of Service.
   const lapsed = { id: newId(), plan: "personal", subdomain: "lapsed", appName: "Lapsed Agency", customDomain: "cms.lapsed.test", domainDisabledAt: now, createdAt: now } as const;
-  await db.insert(accounts).values([platform, agency, business, personal, lapsed]);
+  await insertAll(db, accounts, [platform, agency, business, personal, lapsed]);
 
   const superuser = person({ accountId: platform.id, name: "Sasha Super", email: "super@sitecraft.test", isOwner: true, isSuperuser: true });
   const agencyOwner = person({ accountId: agency.id, name: "Alex Morgan", email: "owner@agency.test", isOwner: true, bio: "Founder of Brightside Digital." });
@@ -52,7 +63,7 @@ export async function seed(db: Db, bucket: Bucket, options: SeedOptions): Promis
   const businessOwner = person({ accountId: business.id, name: "Maria Schmidt", email: "owner@business.test", isOwner: true });
   const personalOwner = person({ accountId: personal.id, name: "Pat Dubois", email: "owner@personal.test", isOwner: true });
   const lapsedOwner = person({ accountId: lapsed.id, name: "Lee Lapsed", email: "owner@lapsed.test", isOwner: true });
-  await db.insert(users).values([superuser, agencyOwner, agencyAdmin, agencyClient, businessOwner, personalOwner, lapsedOwner]);
+  await insertAll(db, users, [superuser, agencyOwner, agencyAdmin, agencyClient, businessOwner, personalOwner, lapsedOwner]);
 
   const agencyDemo = await seedDemoSite(db, bucket, options.demoFiles, agency.id, now);
   await seedDemoSite(db, bucket, options.demoFiles, business.id, now);
@@ -64,11 +75,11 @@ export async function seed(db: Db, bucket: Bucket, options: SeedOptions): Promis
   const northwind = site(agency.id, { name: "Northwind Outfitters", url: "https://northwind.example", protocol: "ftps", host: "ftp.northwind.example", port: 21, username: "nwo", canDuplicatePages: true });
   const schmidt = site(business.id, { name: "Schmidt Architekten", url: "https://schmidt-architekten.example", protocol: "s3", s3AccessKey: "AKIADEMO", s3Region: "eu-central-1", s3Bucket: "schmidt-www", homeFolder: "/", uploadFolder: "/uploads" });
   const travel = site(personal.id, { name: "Pat's Travel Notes", url: "https://pat-travels.example", protocol: "webdav", host: "https://dav.pat-travels.example", classification: "personal", homeFolder: "/", uploadFolder: "/images" });
-  await db.insert(sites).values([harbor, northwind, schmidt, travel]);
+  await insertAll(db, sites, [harbor, northwind, schmidt, travel]);
 
   const plainPages = (siteId: string, accountId: string, names: [string, string][]) =>
-    names.map(([name, path], i) => ({ id: newId(), siteId, accountId, name, path, nameSort: name.toLowerCase(), isPinned: i === 0, createdAt: now, updatedAt: now }));
-  await db.insert(pages).values([
+    names.map(([name, path], i) => ({ id: newId(), siteId, accountId, name, path, isPinned: i === 0, createdAt: now, updatedAt: now }));
+  await insertAll(db, pages, [
     ...plainPages(harbor.id, agency.id, [["Homepage", "/public_html/index.html"], ["Services", "/public_html/services.html"], ["Book an Appointment", "/public_html/book.php"]]),
     ...plainPages(northwind.id, agency.id, [["Homepage", "/public_html/index.html"], ["Catalogue", "/public_html/catalogue.html"]]),
     ...plainPages(schmidt.id, business.id, [["Homepage", "/index.html"], ["Projekte", "/projekte.html"], ["Kontakt", "/kontakt.html"]]),
@@ -95,11 +106,11 @@ async function seedDemoSite(db: Db, bucket: Bucket, files: DemoFile[], accountId
     await bucket.put(demoSiteFileKey(siteId, file.path), file.body, { httpMetadata: { contentType: file.contentType } });
   }
   const pageRows = demoSitePages.map((page) => ({
-    id: newId(), siteId, accountId, name: page.name, path: `/${page.path}`, nameSort: page.name.toLowerCase(),
+    id: newId(), siteId, accountId, name: page.name, path: `/${page.path}`,
     isPinned: Boolean(page.isPinned), createdAt: now, updatedAt: now,
   }));
-  await db.insert(pages).values(pageRows);
-  await db.insert(blocks).values(demoBlocks.map((block) => ({ id: newId(), siteId, accountId, ...block, createdAt: now, updatedAt: now })));
+  await insertAll(db, pages, pageRows);
+  await insertAll(db, blocks, demoBlocks.map((block) => ({ id: newId(), siteId, accountId, ...block, createdAt: now, updatedAt: now })));
   const about = files.find((file) => file.path === "about.html");
   if (about) {
     await db.insert(templates).values({

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, beforeEach, afterEach, inject } from "vitest";
 
 // Debian's Chromium, started as STACK.md says: no background networking on a closed network.
 const LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+  // White-label domains of the seed, resolved to the local server.
+  "--host-resolver-rules=MAP *.test 127.0.0.1"];
 
 export const SEEDED_PASSWORD = "demo-password-1";
 
@@ -42,4 +44,5 @@ export async function login(page: Page, email: string, password = SEEDED_PASSWOR
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await Promise.all([page.waitForURL((url) => !url.pathname.startsWith("/login")), page.getByRole("button", { name: "Log In" }).click()]);
+  await page.waitForLoadState("load");
 }

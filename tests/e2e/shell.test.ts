@@ -19,6 +19,14 @@ describe("the app shell", () => {
     await b.page.waitForURL("**/login");
   });
 
+  it("shows the 410 Out of Service page on a white-label domain that was switched off", async () => {
+    const port = new URL(b.baseURL).port;
+    const response = await b.page.goto(`http://cms.lapsed.test:${port}/login`);
+    expect(response?.status()).toBe(410);
+    expect(await b.page.getByRole("heading", { level: 1 }).textContent()).toBe("Out of Service");
+    expect(await b.page.getByText("This domain is no longer active.").isVisible()).toBe(true);
+  });
+
   it("switches the language of the login page to German and French, and remembers it", async () => {
     await b.page.goto("/login");
     await b.page.getByLabel("Language").selectOption("de");
@@ -86,12 +94,14 @@ describe("the app shell", () => {
     await b.page.waitForURL("**/login");
 
     await login(b.page, "super@sitecraft.test");
+    await b.page.waitForURL("**/sites");
     await b.page.getByRole("button", { name: /Account menu/ }).click();
     expect(await b.page.getByRole("menuitem", { name: "Admin Panel" }).isVisible()).toBe(true);
   });
 
   it("shows the upgrade banner to a personal-plan owner", async () => {
     await login(b.page, "owner@personal.test");
-    expect(await b.page.getByRole("link", { name: "Upgrade" }).isVisible()).toBe(true);
+    await b.page.getByRole("link", { name: "Upgrade" }).waitFor();
+    expect(await b.page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Users" }).isVisible()).toBe(true);
   });
 });

@@ -20,8 +20,7 @@ describe("/api/openapi.json", () => {
     const document = await fetchDocument();
     expect(document.openapi).toMatch(/^3\./);
     const result = await validate(structuredClone(document) as never);
-    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
-    expect(result.valid).toBe(true);
+    expect(result.valid ? [] : result.errors).toEqual([]);
   });
 
   it("lists every route the API serves, and nothing it does not serve", async () => {

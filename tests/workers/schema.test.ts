@@ -4,7 +4,7 @@ import { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 
-const declaredTables = Object.values(schema)
+const declaredTables = Object.values(schema as Record<string, unknown>)
   .filter((value): value is SQLiteTable => is(value, SQLiteTable))
   .map((table) => getTableName(table))
   .sort();

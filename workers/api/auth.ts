@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { LoginBody, SessionView, UserView } from "~/lib/schemas/session";
+import { resolveActor } from "~/services/actor.server";
 import { login, logout } from "~/services/auth.server";
 import { getSessionView } from "~/services/session-view.server";
 import { clearSessionCookie, sessionCookie } from "~/services/session-cookie.server";
@@ -39,7 +40,7 @@ export const authApi = createApi()
     const ctx = c.var.ctx;
     const { sessionToken } = await login(ctx, c.req.valid("json"));
     c.header("Set-Cookie", sessionCookie(c.req.raw, sessionToken));
-    const { user } = await getSessionView(ctx, sessionToken);
+    const { user } = await getSessionView(ctx, await resolveActor(ctx.db, sessionToken));
     return c.json({ user: user! }, 200);
   })
   .openapi(postLogout, async (c) => {

@@ -32,7 +32,7 @@ const errorDescriptions = {
 export function errorResponses<S extends keyof typeof errorDescriptions>(...statuses: S[]) {
   return Object.fromEntries(
     statuses.map((status) => [status, { description: errorDescriptions[status], content: { "application/json": { schema: ErrorSchema } } }]),
-  ) as { [K in S]: { description: string; content: { "application/json": { schema: typeof ErrorSchema } } } };
+  ) as unknown as { [K in S]: { description: string; content: { "application/json": { schema: typeof ErrorSchema } } } };
 }
 
 /** OpenAPI security requirement for routes that need a signed-in user (cookie session or API token). */

@@ -1,0 +1,1 @@
+export declare const SEEDED_SIGN_INS: { password: string; users: { role: string; email: string }[] };
