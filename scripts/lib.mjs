@@ -15,6 +15,8 @@ export const toolEnv = {
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
   XDG_CONFIG_HOME: path.join(root, ".xdg"),
   NO_UPDATE_NOTIFIER: "1",
+  // The banner is where wrangler asks the npm registry for a newer version.
+  WRANGLER_HIDE_BANNER: "true",
 };
 
 /** Runs a command to completion, inheriting the terminal; returns its exit code. */

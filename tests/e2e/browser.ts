@@ -28,7 +28,7 @@ export function useBrowser() {
     state.page = await state.context.newPage();
     state.page.on("console", (message) => {
       // A 404/410 status on a document is expected by the error-page tests, not a script error.
-      if (message.type() === "error" && !/status of 40[0-9]/.test(message.text())) state.errors.push(message.text());
+      if (message.type() === "error" && !/status of 4[0-9][0-9]/.test(message.text())) state.errors.push(message.text());
     });
     state.page.on("pageerror", (error) => state.errors.push(error.message));
   });
