@@ -5,6 +5,7 @@ import net from "node:net";
 import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "..");
+export const buildDir = process.env.CMS_BUILD_DIR ?? "build";
 const bin = path.join(root, "node_modules", ".bin");
 
 /** No calls home (STACK.md G2): telemetry off, no request.cf fetch, wrangler's config kept inside the project. */
@@ -48,7 +49,7 @@ export function newestMtime(paths) {
 
 /** Builds the app when the build is missing or older than its sources. */
 export function buildIfNeeded() {
-  const marker = path.join(root, "build", "server", "wrangler.json");
+  const marker = path.join(root, buildDir, "server", "wrangler.json");
   const sources = ["app", "workers", "db/schema.ts", "public", "wrangler.toml", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
   if (existsSync(marker) && statSync(marker).mtimeMs >= newestMtime(sources)) return;
   console.log("Building the app…");

@@ -1,5 +1,5 @@
 // `npm start`: build if needed, migrate and seed the local database, then serve the app on workerd.
-import { buildIfNeeded, prepareDatabase, startGroup, stopGroup, waitForHttp } from "./lib.mjs";
+import { buildDir, buildIfNeeded, prepareDatabase, startGroup, stopGroup, waitForHttp } from "./lib.mjs";
 import { SEEDED_SIGN_INS } from "./seeded-sign-ins.mjs";
 
 const port = Number(process.env.PORT ?? 8787);
@@ -9,7 +9,7 @@ buildIfNeeded();
 prepareDatabase(persistTo);
 
 const server = startGroup("wrangler", [
-  "dev", "--config", "build/server/wrangler.json", "--ip", "127.0.0.1", "--port", String(port),
+  "dev", "--config", `${buildDir}/server/wrangler.json`, "--ip", "127.0.0.1", "--port", String(port),
   "--persist-to", persistTo, "--show-interactive-dev-session=false",
 ]);
 const stop = () => {

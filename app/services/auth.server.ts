@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { sessions, users } from "../../db/schema";
+import { sessions, users, type User } from "../../db/schema";
 import { AppError } from "~/lib/errors";
 import type { LoginBody } from "~/lib/schemas/session";
 import { randomToken, sha256Hex } from "~/lib/tokens";
@@ -20,26 +20,39 @@ export async function login(ctx: ServiceContext, input: LoginBody): Promise<{ se
   const ok = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
   if (!user || !ok) throw new AppError("INCORRECT_PASSWORD", { invalid: ["email", "password"] });
 
-  const sessionToken = randomToken(32);
-  const now = new Date();
-  const writes = [
-    ctx.db.insert(sessions).values({
-      id: await sha256Hex(sessionToken),
-      userId: user.id,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
-      tfaVerified: !user.tfaEnabled,
-      userAgent: ctx.request.userAgent?.slice(0, 300) ?? null,
-      ip: ctx.request.ip,
-    }),
-    ctx.db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id)),
-  ] as const;
-  await ctx.db.batch(writes);
+  const sessionToken = await createSession(ctx, user, { tfaVerified: !user.tfaEnabled });
   if (needsRehash(user.passwordHash!)) {
     await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
   }
   return { sessionToken, userId: user.id };
+}
+
+/**
+ * Opens a new session for a user and answers its cookie token (only the token's hash is stored).
+ * Every sign-in, password reset and welcome gets a fresh one, so a planted cookie is never adopted.
+ */
+export async function createSession(
+  ctx: ServiceContext,
+  user: Pick<User, "id">,
+  options: { tfaVerified: boolean; sudoUserId?: string | null },
+): Promise<string> {
+  const sessionToken = randomToken(32);
+  const now = new Date();
+  await ctx.db.batch([
+    ctx.db.insert(sessions).values({
+      id: await sha256Hex(sessionToken),
+      userId: user.id,
+      sudoUserId: options.sudoUserId ?? null,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+      tfaVerified: options.tfaVerified,
+      userAgent: ctx.request.userAgent?.slice(0, 300) ?? null,
+      ip: ctx.request.ip,
+    }),
+    ctx.db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id)),
+  ]);
+  return sessionToken;
 }
 
 /** Ends the session of this cookie token, if any; safe to repeat. */

@@ -1,4 +1,6 @@
 import type { User } from "../../db/schema";
+import { AppError } from "~/lib/errors";
+import type { Actor } from "./actor.server";
 
 /**
  * The capability flags a user actually has: an owner has every flag, an admin the sub-privileges
@@ -18,4 +20,25 @@ export function effectiveFlags(user: Pick<User, "isOwner" | "isAdmin" | "canMana
 /** Admins and owners reach every site of their account; client users only the granted ones. */
 export function isAccountAdmin(user: Pick<User, "isOwner" | "isAdmin">): boolean {
   return user.isOwner || user.isAdmin;
+}
+
+/**
+ * The signed-in actor of a service call, or UNAUTHORIZED. Operations call this first; a bypass for
+ * system work is an explicit, greppable `asSystem(ctx)` (none exists yet).
+ *
+ * @example const actor = requireSignedIn(ctx);
+ */
+export function requireSignedIn(ctx: { actor: Actor | null }): Actor {
+  if (!ctx.actor) throw new AppError("UNAUTHORIZED");
+  return ctx.actor;
+}
+
+/**
+ * Only the user themself may act on their own credentials (password, two-factor, API token);
+ * another user's id answers NOT_FOUND so ids of other accounts reveal nothing.
+ */
+export function requireSelf(ctx: { actor: Actor | null }, userId: string): Actor {
+  const actor = requireSignedIn(ctx);
+  if (actor.user.id !== userId) throw new AppError("NOT_FOUND");
+  return actor;
 }

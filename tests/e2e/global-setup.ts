@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error: plain .mjs helpers shared with the start script
-import { buildIfNeeded, freePort, prepareDatabase, startGroup, stopGroup, waitForHttp } from "../../scripts/lib.mjs";
+import { buildDir, buildIfNeeded, freePort, prepareDatabase, startGroup, stopGroup, waitForHttp } from "../../scripts/lib.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -11,13 +11,13 @@ declare module "vitest" {
 
 /** One built app on workerd, on a free port with a fresh seeded database, for the whole e2e run. */
 export default async function setup(project: TestProject) {
-  const persistTo = ".wrangler/e2e-state";
+  const persistTo = process.env.CMS_E2E_STATE ?? ".wrangler/e2e-state";
   rmSync(persistTo, { recursive: true, force: true });
   buildIfNeeded();
   prepareDatabase(persistTo);
   const port: number = await freePort();
   const server = startGroup("wrangler", [
-    "dev", "--config", "build/server/wrangler.json", "--ip", "127.0.0.1", "--port", String(port),
+    "dev", "--config", `${buildDir}/server/wrangler.json`, "--ip", "127.0.0.1", "--port", String(port),
     "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "warn",
   ], { stdio: ["ignore", "inherit", "inherit"] });
   const baseURL = `http://localhost:${port}`;

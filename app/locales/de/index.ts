@@ -1,5 +1,7 @@
 import common from "./common";
 import errors from "./errors";
 import notify from "./notify";
+import recovery from "./recovery";
+import tfa from "./tfa";
 
-export default { common, errors, notify };
+export default { common, errors, notify, tfa, recovery };

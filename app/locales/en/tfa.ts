@@ -1,0 +1,2 @@
+/** Filled by the screens of this area; English is the source of truth. */
+export default {};
