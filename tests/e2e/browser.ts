@@ -39,10 +39,17 @@ export function useBrowser() {
   return state;
 }
 
-export async function login(page: Page, email: string, password = SEEDED_PASSWORD) {
-  await page.goto("/login");
+/**
+ * Signs in through the login form (the one already open when `navigate` is false, e.g. a
+ * `/login?to=` page) and waits until the app has settled on the page it forwards to.
+ */
+export async function login(page: Page, email: string, { password = SEEDED_PASSWORD, navigate = true } = {}) {
+  if (navigate) await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await Promise.all([page.waitForURL((url) => !url.pathname.startsWith("/login")), page.getByRole("button", { name: "Log In" }).click()]);
+  await Promise.all([
+    page.waitForURL((url) => url.pathname !== "/login" && url.pathname !== "/"),
+    page.getByRole("button", { name: "Log In" }).click(),
+  ]);
   await page.waitForLoadState("load");
 }

@@ -24,7 +24,7 @@ describe("the app shell", () => {
     const response = await b.page.goto(`http://cms.lapsed.test:${port}/login`);
     expect(response?.status()).toBe(410);
     expect(await b.page.getByRole("heading", { level: 1 }).textContent()).toBe("Out of Service");
-    expect(await b.page.getByText("This domain is no longer active.").isVisible()).toBe(true);
+    await expect.poll(() => b.page.getByText("This domain is no longer active.").isVisible()).toBe(true);
   });
 
   it("switches the language of the login page to German and French, and remembers it", async () => {
@@ -33,7 +33,7 @@ describe("the app shell", () => {
     await expect.poll(() => b.page.locator("html").getAttribute("lang")).toBe("de");
     expect(await b.page.getByRole("heading", { level: 1 }).textContent()).toBe("Bei Ihrem Konto anmelden");
     await b.page.reload();
-    expect(await b.page.getByRole("button", { name: "Anmelden" }).isVisible()).toBe(true);
+    await expect.poll(() => b.page.getByRole("button", { name: "Anmelden" }).isVisible()).toBe(true);
 
     await b.page.getByLabel("Sprache").selectOption("fr");
     await expect.poll(() => b.page.locator("html").getAttribute("lang")).toBe("fr");
@@ -58,22 +58,22 @@ describe("the app shell", () => {
   it("signs the owner in to the shell, in all three languages, and out again", async () => {
     await b.page.goto("/sites");
     await b.page.waitForURL("**/login?to=%2Fsites");
-    await login(b.page, "owner@agency.test");
-    await b.page.waitForURL("**/sites");
+    await login(b.page, "owner@agency.test", { navigate: false });
+    expect(new URL(b.page.url()).pathname).toBe("/sites");
     const nav = b.page.getByRole("navigation", { name: "Main navigation" });
     for (const item of ["Sites", "Users", "Support", "Billing", "Settings"]) {
-      expect(await nav.getByRole("link", { name: item, exact: true }).isVisible()).toBe(true);
+      await expect.poll(() => nav.getByRole("link", { name: item, exact: true }).isVisible()).toBe(true);
     }
     expect(await b.page.title()).toBe("Sites | Sitecraft");
-    expect(await b.page.getByRole("heading", { level: 2, name: "Morning Crumb" }).isVisible()).toBe(true);
+    await expect.poll(() => b.page.getByRole("heading", { level: 2, name: "Morning Crumb" }).isVisible()).toBe(true);
 
     await b.page.getByLabel("Language").selectOption("de");
     await expect.poll(() => b.page.title()).toBe("Websites | Sitecraft");
-    expect(await b.page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Benutzer" }).isVisible()).toBe(true);
+    await expect.poll(() => b.page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Benutzer" }).isVisible()).toBe(true);
 
     await b.page.getByLabel("Sprache").selectOption("fr");
     await expect.poll(() => b.page.title()).toBe("Sites | Sitecraft");
-    expect(await b.page.getByRole("link", { name: "Utilisateurs" }).isVisible()).toBe(true);
+    await expect.poll(() => b.page.getByRole("link", { name: "Utilisateurs" }).isVisible()).toBe(true);
 
     await b.page.getByRole("button", { name: /Menu du compte/ }).click();
     await b.page.getByRole("menuitem", { name: "Se déconnecter" }).click();
@@ -84,7 +84,6 @@ describe("the app shell", () => {
 
   it("shows a client user no admin items, and the superuser the Admin Panel entry", async () => {
     await login(b.page, "client@agency.test");
-    await b.page.waitForURL("**/sites");
     const nav = b.page.getByRole("navigation", { name: "Main navigation" });
     expect(await nav.getByRole("link", { name: "Users" }).count()).toBe(0);
     expect(await nav.getByRole("link", { name: "Billing" }).count()).toBe(0);
@@ -94,14 +93,13 @@ describe("the app shell", () => {
     await b.page.waitForURL("**/login");
 
     await login(b.page, "super@sitecraft.test");
-    await b.page.waitForURL("**/sites");
     await b.page.getByRole("button", { name: /Account menu/ }).click();
-    expect(await b.page.getByRole("menuitem", { name: "Admin Panel" }).isVisible()).toBe(true);
+    await expect.poll(() => b.page.getByRole("menuitem", { name: "Admin Panel" }).isVisible()).toBe(true);
   });
 
   it("shows the upgrade banner to a personal-plan owner", async () => {
     await login(b.page, "owner@personal.test");
     await b.page.getByRole("link", { name: "Upgrade" }).waitFor();
-    expect(await b.page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Users" }).isVisible()).toBe(true);
+    await expect.poll(() => b.page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Users" }).isVisible()).toBe(true);
   });
 });
