@@ -6,7 +6,8 @@ export default [
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
   route("language", "routes/language.tsx"),
-  layout("routes/authenticated.tsx", [route("sites", "routes/sites.tsx")]),
+  route("admin/sudo/exit", "routes/admin-sudo-exit.tsx"),
+  layout("routes/authenticated.tsx", [route("sites", "routes/sites.tsx"), route("admin", "routes/admin.tsx")]),
   // Unmatched paths must still run the root middleware (STACK.md G8).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -3,6 +3,7 @@ import { cloudflareContext } from "~/context";
 import { AppError, errorBody } from "~/lib/errors";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/locale";
 import { resolveActor, type Actor } from "~/services/actor.server";
+import { auditSudoRequest } from "~/services/audit.server";
 import { describeRequest, type ServiceContext } from "~/services/context.server";
 import { assertSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/services/db.server";
@@ -12,7 +13,7 @@ import { getLocale } from "./i18next";
 export const serviceContextKey = createContext<ServiceContext>();
 
 /** Pages' half of "authenticate once per transport": refuses cross-site posts, resolves the actor. */
-export const actorMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+export const actorMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   try {
     assertSameOrigin(request);
   } catch (error) {
@@ -22,7 +23,11 @@ export const actorMiddleware: MiddlewareFunction<Response> = async ({ request, c
   const { env } = context.get(cloudflareContext);
   const db = getDb(env);
   const actor = await resolveActor(db, readSessionToken(request));
-  context.set(serviceContextKey, { db, env, actor, locale: isLocale(getLocale(context)) ? (getLocale(context) as Locale) : DEFAULT_LOCALE, request: describeRequest(request) });
+  const ctx: ServiceContext = { db, env, actor, locale: isLocale(getLocale(context)) ? (getLocale(context) as Locale) : DEFAULT_LOCALE, request: describeRequest(request) };
+  context.set(serviceContextKey, ctx);
+  const response = await next();
+  await auditSudoRequest(ctx, request.method, response.status);
+  return response;
 };
 
 export function getActor(context: Readonly<RouterContextProvider>): Actor | null {

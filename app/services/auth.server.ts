@@ -27,6 +27,8 @@ export async function login(ctx: ServiceContext, input: LoginBody): Promise<{ se
   return { sessionToken, userId: user.id };
 }
 
+const SUDO_MAX_MS = 60 * 60 * 1000;
+
 /**
  * Opens a new session for a user and answers its cookie token (only the token's hash is stored).
  * Every sign-in, password reset and welcome gets a fresh one, so a planted cookie is never adopted.
@@ -45,7 +47,8 @@ export async function createSession(
       sudoUserId: options.sudoUserId ?? null,
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+      // Sudo is time-boxed to an hour (SECURITY.md 12).
+      expiresAt: new Date(now.getTime() + (options.sudoUserId ? SUDO_MAX_MS : SESSION_ABSOLUTE_MS)),
       tfaVerified: options.tfaVerified,
       userAgent: ctx.request.userAgent?.slice(0, 300) ?? null,
       ip: ctx.request.ip,

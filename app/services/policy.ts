@@ -42,3 +42,18 @@ export function requireSelf(ctx: { actor: Actor | null }, userId: string): Actor
   if (actor.user.id !== userId) throw new AppError("NOT_FOUND");
   return actor;
 }
+
+/**
+ * Sudo sessions may look and change content, but never credentials or payment methods
+ * (SECURITY.md 12): those operations call this first.
+ */
+export function assertNotSudo(ctx: { actor: Actor | null }): void {
+  if (ctx.actor?.session?.sudoUserId) throw new AppError("FORBIDDEN");
+}
+
+/** The platform operator's own powers: a superuser acting as themself, never from inside sudo. */
+export function requireSuperuser(ctx: { actor: Actor | null }): Actor {
+  const actor = requireSignedIn(ctx);
+  if (!actor.user.isSuperuser || actor.session?.sudoUserId || actor.via !== "session") throw new AppError("NOT_FOUND");
+  return actor;
+}

@@ -1,26 +1,48 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
-import { errorBody } from "~/lib/errors";
+import { AppError, errorBody } from "~/lib/errors";
 import { localeFromRequest } from "~/lib/locale";
 import { resolveActor } from "~/services/actor.server";
+import { auditSudoRequest } from "~/services/audit.server";
 import { describeRequest } from "~/services/context.server";
 import { assertSameOrigin } from "~/services/csrf.server";
-import { getDb } from "~/services/db.server";
+import { getDb, type Db } from "~/services/db.server";
+import { resolveApiToken } from "~/services/api-tokens.server";
 import { readSessionToken } from "~/services/session-cookie.server";
 import type { AppEnv } from "./app-env";
+import { adminApi } from "./admin";
+import { apiTokensApi } from "./api-tokens";
 import { authApi } from "./auth";
 import { mapApiError } from "./error-mapper";
 
 /** Authenticate once per request and build the service context every handler uses. */
 const serviceContext = createMiddleware<AppEnv>(async (c, next) => {
   const db = getDb(c.env);
-  const sessionToken = readSessionToken(c.req.raw);
-  if (sessionToken) assertSameOrigin(c.req.raw); // cookies are ambient credentials: refuse cross-site use
-  const actor = await resolveActor(db, sessionToken);
+  const { actor, sessionToken } = await authenticate(db, c.req.raw);
   c.set("sessionToken", sessionToken);
-  c.set("ctx", { db, env: c.env, actor, locale: localeFromRequest(c.req.raw), request: describeRequest(c.req.raw) });
+  const ctx = { db, env: c.env, actor, locale: localeFromRequest(c.req.raw), request: describeRequest(c.req.raw) };
+  c.set("ctx", ctx);
   await next();
+  await auditSudoRequest(ctx, c.req.method, c.res.status);
 });
+
+/**
+ * A bearer token, when the request has one, is the only credential: cookies are ignored, and a bad
+ * token is a 401 rather than an anonymous request. Otherwise the cookie session, which as an
+ * ambient credential must not be used cross-site.
+ */
+async function authenticate(db: Db, request: Request) {
+  const authorization = request.headers.get("Authorization");
+  if (authorization !== null) {
+    const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
+    const actor = token ? await resolveApiToken(db, token) : null;
+    if (!actor) throw new AppError("UNAUTHORIZED");
+    return { actor, sessionToken: null };
+  }
+  const sessionToken = readSessionToken(request);
+  if (sessionToken) assertSameOrigin(request);
+  return { actor: await resolveActor(db, sessionToken), sessionToken };
+}
 
 /** Every `/api` resource, one sub-app each; the registry of their routes is the OpenAPI document. */
 export const api = new OpenAPIHono<AppEnv>().basePath("/api");
@@ -40,6 +62,8 @@ api.doc31("/openapi.json", {
 
 api.use("*", serviceContext);
 api.route("/", authApi);
+api.route("/", apiTokensApi);
+api.route("/", adminApi);
 
 api.notFound((c) => c.json(errorBody("NOT_FOUND"), 404));
 api.onError(mapApiError);

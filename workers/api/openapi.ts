@@ -36,7 +36,7 @@ export function errorResponses<S extends keyof typeof errorDescriptions>(...stat
 }
 
 /** OpenAPI security requirement for routes that need a signed-in user (cookie session or API token). */
-export const signedIn = [{ cookieAuth: [] }, { bearerAuth: [] }];
+export const signedIn: Record<string, string[]>[] = [{ cookieAuth: [] }, { bearerAuth: [] }];
 /** For routes anyone may call (sign-in itself). */
 export const publicRoute: never[] = [];
 
