@@ -7,7 +7,7 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("language", "routes/language.tsx"),
   route("admin/sudo/exit", "routes/admin-sudo-exit.tsx"),
-  layout("routes/authenticated.tsx", [route("sites", "routes/sites.tsx"), route("admin", "routes/admin.tsx")]),
+  layout("routes/authenticated.tsx", [route("sites", "routes/sites.tsx"), route("admin", "routes/admin.tsx"), route("profile", "routes/profile.tsx")]),
   // Unmatched paths must still run the root middleware (STACK.md G8).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,7 +2,8 @@ import admin from "./admin";
 import common from "./common";
 import errors from "./errors";
 import notify from "./notify";
+import profile from "./profile";
 import recovery from "./recovery";
 import tfa from "./tfa";
 
-export default { common, admin, errors, notify, tfa, recovery };
+export default { common, admin, profile, errors, notify, tfa, recovery };

@@ -1,0 +1,89 @@
+import { SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTenant, signIn, snapshotAccount, type Tenant } from "./fixtures";
+
+/**
+ * The cross-tenant matrix of SECURITY.md 1, generated from the API's own route registry (the
+ * OpenAPI document): a route added without a policy check, without an id source for its path
+ * parameters, or without a sample body fails here.
+ */
+
+type Operation = { security?: Record<string, string[]>[]; requestBody?: unknown };
+type Document = { paths: Record<string, Record<string, Operation>> };
+
+/** Routes anyone may call. Adding one here is a deliberate, reviewed decision. */
+const PUBLIC_ROUTES = new Set(["get /api/auth/session", "post /api/auth/login", "post /api/auth/logout"]);
+
+/** Where each path parameter takes the victim's id from. */
+function victimId(param: string, path: string, victim: Tenant): string | undefined {
+  if (param === "userId" || (param === "id" && path.startsWith("/api/admin/users/"))) return victim.owner.id;
+  if (param === "siteId") return victim.site.id;
+  if (param === "pageId") return victim.pages[0].id;
+  return undefined;
+}
+
+/** A well-formed body per route, so the request gets past validation to the policy check. */
+const SAMPLE_BODIES: Record<string, unknown> = {
+  "post /api/auth/login": { email: "nobody@example.test", password: "whatever-123" },
+};
+
+let attacker: Tenant;
+let victim: Tenant;
+let routes: { key: string; method: string; path: string; operation: Operation }[];
+
+beforeAll(async () => {
+  attacker = await createTenant("Attacker");
+  victim = await createTenant("Victim");
+  const document = (await (await SELF.fetch("http://localhost/api/openapi.json")).json()) as Document;
+  routes = Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({ key: `${method} ${path}`, method, path, operation })),
+  );
+});
+
+function buildRequest(route: (typeof routes)[number], cookie: string | null) {
+  const url = route.path.replace(/\{(\w+)\}/g, (_, param: string) => {
+    const id = victimId(param, route.path, victim);
+    if (!id) throw new Error(`${route.key}: no id source for {${param}} — add one to victimId()`);
+    return id;
+  });
+  const hasBody = Boolean(route.operation.requestBody);
+  if (hasBody && !(route.key in SAMPLE_BODIES)) throw new Error(`${route.key}: add a sample body to SAMPLE_BODIES`);
+  return new Request(`http://localhost${url}`, {
+    method: route.method.toUpperCase(),
+    headers: { ...(cookie ? { Cookie: cookie } : {}), ...(hasBody ? { "Content-Type": "application/json" } : {}), "Sec-Fetch-Site": "same-origin" },
+    body: hasBody ? JSON.stringify(SAMPLE_BODIES[route.key]) : undefined,
+  });
+}
+
+describe("the authorization matrix over every /api route", () => {
+  it("knows every route's access level", () => {
+    expect(routes.length).toBeGreaterThan(5);
+    for (const route of routes) {
+      const isPublic = (route.operation.security ?? []).length === 0;
+      expect(isPublic, `${route.key} is public in the registry but not in PUBLIC_ROUTES (or the other way round)`).toBe(PUBLIC_ROUTES.has(route.key));
+    }
+  });
+
+  it("refuses every signed-in route to anonymous callers with 401", async () => {
+    for (const route of routes.filter((r) => !PUBLIC_ROUTES.has(r.key))) {
+      const response = await SELF.fetch(buildRequest(route, null));
+      expect(response.status, route.key).toBe(401);
+      expect(await response.json(), route.key).toEqual({ code: "UNAUTHORIZED", invalid: [] });
+    }
+  });
+
+  for (const role of ["owner", "client"] as const) {
+    it(`answers another account's ids with 403 or 404 and changes nothing, as the ${role} of an account`, async () => {
+      const cookie = await signIn(attacker[role].email);
+      const before = await snapshotAccount(victim.account.id);
+      for (const route of routes.filter((r) => /\{\w+\}/.test(r.path))) {
+        const response = await SELF.fetch(buildRequest(route, cookie));
+        expect([403, 404], `${route.key} as ${role} answered ${response.status}`).toContain(response.status);
+      }
+      for (const route of routes.filter((r) => !/\{\w+\}/.test(r.path) && r.key !== "post /api/auth/logout")) {
+        await SELF.fetch(buildRequest(route, cookie));
+      }
+      expect(await snapshotAccount(victim.account.id)).toBe(before);
+    });
+  }
+});
