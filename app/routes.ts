@@ -4,10 +4,18 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   index("routes/home.tsx"),
   route("login", "routes/login.tsx"),
+  route("login/tfa", "routes/login-tfa.tsx"),
+  route("login/recover/tfa", "routes/recover-tfa.tsx"),
+  route("tfa", "routes/enable-tfa.tsx"),
+  route("login/recover", "routes/login-recover.tsx"),
+  route("login/reset", "routes/login-reset.tsx"),
+  route("welcome", "routes/welcome.tsx"),
   route("logout", "routes/logout.tsx"),
   route("language", "routes/language.tsx"),
   route("admin/sudo/exit", "routes/admin-sudo-exit.tsx"),
   layout("routes/authenticated.tsx", [route("sites", "routes/sites.tsx"), route("admin", "routes/admin.tsx"), route("profile", "routes/profile.tsx")]),
+  // A developer tool: 404 unless DEV_MAILBOX is "true" (never in production).
+  route("dev/mailbox", "routes/dev-mailbox.tsx"),
   // Unmatched paths must still run the root middleware (STACK.md G8).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -31,7 +31,7 @@ const { env, dispose } = await getPlatformProxy<Env>({
 });
 try {
   const demoFiles = await readDemoSite(path.join(root, "db/seed/demo-site"));
-  const { seeded } = await seed(drizzle(env.DB, { schema }), env.UPLOADS, { password: SEEDED_SIGN_INS.password, demoFiles });
+  const { seeded } = await seed(drizzle(env.DB, { schema }), env.UPLOADS, { password: SEEDED_SIGN_INS.password, demoFiles, appOrigin: env.APP_ORIGIN });
   console.log(seeded ? `Seeded the demo data (${demoFiles.length} demo-site files).` : "The database already has data; the seed left it alone.");
 } finally {
   await dispose();

@@ -1,1 +1,5 @@
-export declare const SEEDED_SIGN_INS: { password: string; users: { role: string; email: string }[] };
+export declare const SEEDED_SIGN_INS: {
+  password: string;
+  users: { role: string; email: string }[];
+  tfa: { email: string; secret: string; recoveryCode: string };
+};

@@ -2,6 +2,8 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/context";
 import { api } from "./api";
 
+export { RateLimiter } from "./rate-limiter";
+
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
   import.meta.env.MODE,

@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   INVALID_TFA_TOKEN: 400,
   INVALID_RECOVERY_TOKEN: 400,
   INCORRECT_PASSWORD: 400,
+  /** 100 consecutive failed sign-in, two-factor or recovery attempts (DECISIONS.md): refused until a password reset. */
+  ACCOUNT_LOCKED: 403,
   PASSWORD_TOO_SHORT: 400,
   EMAIL_NOT_REGISTERED: 400,
   EMAIL_IN_USE: 409,

@@ -6,18 +6,22 @@ import { ERROR_STATUS, isErrorCode, type ErrorCode } from "./error-codes";
  *
  * @example throw new AppError("SITE_IS_LOCKED")
  * @example throw new AppError("VALIDATION_ERROR", { invalid: ["email"] })
+ * @example throw new AppError("RATE_LIMITED", { retryAfter: 12 }) // `/api` adds `Retry-After: 12`
  */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly invalid: string[];
+  /** Whole seconds after which the same request may succeed (sent as `Retry-After`); null when unknown. */
+  readonly retryAfter: number | null;
 
-  constructor(code: ErrorCode, options: { invalid?: string[]; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, options: { invalid?: string[]; cause?: unknown; retryAfter?: number } = {}) {
     super(code, { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.invalid = options.invalid ?? [];
+    this.retryAfter = options.retryAfter === undefined ? null : Math.max(1, Math.ceil(options.retryAfter));
   }
 }
 

@@ -34,11 +34,24 @@ export function getActor(context: Readonly<RouterContextProvider>): Actor | null
   return context.get(serviceContextKey).actor;
 }
 
-/** The spec's Authenticated guard: signed-out visitors go to /login, with `?to=` unless they asked for /. */
-export function requireActor(context: Readonly<RouterContextProvider>, request: Request): Actor {
+/**
+ * The spec's Authenticated guard. Signed-out visitors go to /login; a session still waiting for its
+ * two-factor code goes to /login/tfa; a user whose account requires two-factor but who has not
+ * enabled it goes to /tfa (not in sudo). Each keeps `?to=` with the page asked for, unless that was /.
+ * `bypassTfa` skips both two-factor checks (the two-factor screens themselves).
+ *
+ * @example const actor = requireActor(context, request);
+ * @example const actor = requireActor(context, request, { bypassTfa: true }); // LoginTfa, RecoverTfa, EnableTfa
+ */
+export function requireActor(context: Readonly<RouterContextProvider>, request: Request, options: { bypassTfa?: boolean } = {}): Actor {
   const actor = getActor(context);
-  if (actor) return actor;
   const url = new URL(request.url);
   const to = url.pathname + url.search;
-  throw redirect(to === "/" ? "/login" : `/login?to=${encodeURIComponent(to)}`);
+  const goTo = (path: string) => redirect(to === "/" ? path : `${path}?to=${encodeURIComponent(to)}`);
+  if (!actor) throw goTo("/login");
+  if (options.bypassTfa) return actor;
+  if (actor.session && !actor.session.tfaVerified) throw goTo("/login/tfa");
+  // A superuser in sudo is not the user and may not set up their two-factor (SECURITY.md 12).
+  if (actor.account.requiresTfa && !actor.user.tfaEnabled && !actor.session?.sudoUserId) throw goTo("/tfa");
+  return actor;
 }

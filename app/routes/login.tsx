@@ -11,7 +11,7 @@ import { useRootData } from "~/root";
 import { getActor } from "~/middleware/actor";
 import { login } from "~/services/auth.server";
 import { requireRouteContext } from "~/services/route-context.server";
-import { sessionCookie } from "~/services/session-cookie.server";
+import { readTrustedDeviceToken, setCookieHeaders, signInCookies } from "~/services/trusted-devices.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   if (getActor(context)) throw redirect("/");
@@ -31,8 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ code: "VALIDATION_ERROR", invalid: parsed.error.issues.map((i) => String(i.path[0])), email }, 400);
   }
   try {
-    const { sessionToken } = await login(requireRouteContext(context), parsed.data);
-    return redirect(to, { headers: { "Set-Cookie": sessionCookie(request, sessionToken) } });
+    const result = await login(requireRouteContext(context), parsed.data, readTrustedDeviceToken(request));
+    const headers = setCookieHeaders(await signInCookies(request, result, parsed.data.isTrusted));
+    // Spec screen 1: a user who needs two-factor goes to LoginTfa first, keeping the target.
+    if (!result.tfaVerified) return redirect(to === "/" ? "/login/tfa" : `/login/tfa?to=${encodeURIComponent(to)}`, { headers });
+    return redirect(to, { headers });
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
       return data({ code: error.code, invalid: error.invalid, email }, error.status);
@@ -79,6 +82,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
             {busy ? t("login.submitting") : t("login.submit")}
           </button>
         </Form>
+        <p><a href="/login/recover">{t("login.forgot")}</a></p>
         <div className="auth-card__footer">
           <LanguageSwitcher />
         </div>

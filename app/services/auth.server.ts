@@ -6,25 +6,41 @@ import { randomToken, sha256Hex } from "~/lib/tokens";
 import { SESSION_ABSOLUTE_MS } from "./actor.server";
 import type { ServiceContext } from "./context.server";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./passwords.server";
+import { guardAttempt, recordFailure, recordSuccess } from "./rate-limit.server";
+import { isTrustedDevice } from "./trusted-devices.server";
 
 /**
  * Signs a user in with email and password and opens a new session (a fresh id every time, so a
  * planted cookie is never adopted). Unknown emails cost the same hashing time and give the same
- * answer as a wrong password.
+ * answer as a wrong password. Rate-limited before hashing (RATE_LIMITED, ACCOUNT_LOCKED), an
+ * unknown email counted under its own name exactly like an account.
  *
- * @example const { sessionToken } = await login(ctx, { email, password, isTrusted: false });
+ * A user with two-factor gets a session still waiting for the code (`tfaVerified: false`), unless
+ * `trustedDeviceToken` (the trusted-device cookie) names a live trusted device of that user.
+ *
+ * @example const { sessionToken, tfaVerified } = await login(ctx, { email, password, isTrusted: false }, readTrustedDeviceToken(request));
  */
-export async function login(ctx: ServiceContext, input: LoginBody): Promise<{ sessionToken: string; userId: string }> {
+export async function login(
+  ctx: ServiceContext,
+  input: LoginBody,
+  trustedDeviceToken?: string | null,
+): Promise<{ sessionToken: string; userId: string; tfaVerified: boolean }> {
   const email = input.email.trim().toLowerCase();
   const user = await ctx.db.select().from(users).where(eq(users.email, email)).get();
+  const attempt = await guardAttempt(ctx, { kind: "login", account: user?.id ?? email, ip: ctx.request.ip });
   const ok = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
-  if (!user || !ok) throw new AppError("INCORRECT_PASSWORD", { invalid: ["email", "password"] });
+  if (!user || !ok) {
+    await recordFailure(ctx, attempt);
+    throw new AppError("INCORRECT_PASSWORD", { invalid: ["email", "password"] });
+  }
+  await recordSuccess(ctx, attempt);
 
-  const sessionToken = await createSession(ctx, user, { tfaVerified: !user.tfaEnabled });
+  const tfaVerified = !user.tfaEnabled || (await isTrustedDevice(ctx.db, user.id, trustedDeviceToken));
+  const sessionToken = await createSession(ctx, user, { tfaVerified });
   if (needsRehash(user.passwordHash!)) {
     await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
   }
-  return { sessionToken, userId: user.id };
+  return { sessionToken, userId: user.id, tfaVerified };
 }
 
 const SUDO_MAX_MS = 60 * 60 * 1000;

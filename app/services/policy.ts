@@ -24,12 +24,16 @@ export function isAccountAdmin(user: Pick<User, "isOwner" | "isAdmin">): boolean
 
 /**
  * The signed-in actor of a service call, or UNAUTHORIZED. Operations call this first; a bypass for
- * system work is an explicit, greppable `asSystem(ctx)` (none exists yet).
+ * system work is an explicit, greppable `asSystem(ctx)` (none exists yet). A session still waiting
+ * for its two-factor code is not signed in yet (UNAUTHORIZED), except for the two-factor calls
+ * themselves, which pass `allowPendingTfa`.
  *
  * @example const actor = requireSignedIn(ctx);
+ * @example const actor = requireSignedIn(ctx, { allowPendingTfa: true }); // POST /auth/tfa
  */
-export function requireSignedIn(ctx: { actor: Actor | null }): Actor {
+export function requireSignedIn(ctx: { actor: Actor | null }, options: { allowPendingTfa?: boolean } = {}): Actor {
   if (!ctx.actor) throw new AppError("UNAUTHORIZED");
+  if (ctx.actor.session && !ctx.actor.session.tfaVerified && !options.allowPendingTfa) throw new AppError("UNAUTHORIZED");
   return ctx.actor;
 }
 

@@ -1,8 +1,7 @@
 import { and, asc, count, eq, inArray, type SQL } from "drizzle-orm";
 import { sitePermissions, sites } from "../../db/schema";
-import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "./context.server";
-import { isAccountAdmin } from "./policy";
+import { isAccountAdmin, requireSignedIn } from "./policy";
 
 export interface SiteListItem {
   id: string;
@@ -19,8 +18,7 @@ export interface SiteListItem {
  * @example const { sites, count } = await listSites(ctx, { limit: 50, offset: 0 });
  */
 export async function listSites(ctx: ServiceContext, page: { limit: number; offset: number }) {
-  const actor = ctx.actor;
-  if (!actor) throw new AppError("UNAUTHORIZED");
+  const actor = requireSignedIn(ctx);
   const scope: SQL[] = [eq(sites.accountId, actor.account.id)];
   if (!isAccountAdmin(actor.user)) {
     const granted = ctx.db.select({ id: sitePermissions.siteId }).from(sitePermissions).where(eq(sitePermissions.userId, actor.user.id));

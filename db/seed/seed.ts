@@ -8,6 +8,11 @@ import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { hashPassword } from "../../app/services/passwords.server.ts";
 import { demoSiteFileKey } from "../../app/lib/storage-keys.ts";
+import { resources } from "../../app/locales/index.ts";
+import { createWelcomeToken } from "../../app/services/recovery.server.ts";
+import { base32Decode } from "../../app/lib/totp.ts";
+import { recoveryCodeHash, sealTfaSecret } from "../../app/services/tfa.server.ts";
+import { SEEDED_SIGN_INS } from "../../scripts/seeded-sign-ins.mjs";
 import * as schema from "../schema.ts";
 import { newId } from "../ids.ts";
 import { demoBlocks, demoSitePages } from "./demo-blocks.ts";
@@ -25,6 +30,8 @@ export interface SeedOptions {
   demoFiles: DemoFile[];
   /** Overrides for tests; defaults to the real clock. */
   now?: Date;
+  /** Where email links of accounts without a custom domain point (wrangler.toml's APP_ORIGIN). */
+  appOrigin?: string;
 }
 
 const { accounts, users, sites, pages, blocks, templates, sitePermissions, permissionPages, favorites } = schema;
@@ -63,7 +70,15 @@ export async function seed(db: Db, bucket: Bucket, options: SeedOptions): Promis
   const businessOwner = person({ accountId: business.id, name: "Maria Schmidt", email: "owner@business.test", isOwner: true });
   const personalOwner = person({ accountId: personal.id, name: "Pat Dubois", email: "owner@personal.test", isOwner: true });
   const lapsedOwner = person({ accountId: lapsed.id, name: "Lee Lapsed", email: "owner@lapsed.test", isOwner: true });
-  await insertAll(db, users, [superuser, agencyOwner, agencyAdmin, agencyClient, businessOwner, personalOwner, lapsedOwner]);
+  // For the recovery e2e test: a user whose password it may change, and an invited user who has
+  // not chosen a password yet, whose welcome email waits in the development mailbox.
+  const agencyResetUser = person({ accountId: agency.id, name: "Robin Reset", email: "reset@agency.test" });
+  const agencyInvited = person({ accountId: agency.id, name: "Ivy Invited", email: "invited@agency.test", passwordHash: null, confirmedAt: null });
+  await insertAll(db, users, [superuser, agencyOwner, agencyAdmin, agencyClient, businessOwner, personalOwner, lapsedOwner, agencyResetUser, agencyInvited]);
+  const mailContext = { db, env: { APP_ORIGIN: options.appOrigin ?? "http://localhost:8787" }, locale: "en" } as const;
+  await createWelcomeToken(mailContext, agencyInvited.id, resources.en.recovery.welcomeEmail);
+
+  await seedTfaUser(db, { accountId: agency.id, passwordHash, now });
 
   const agencyDemo = await seedDemoSite(db, bucket, options.demoFiles, agency.id, now);
   await seedDemoSite(db, bucket, options.demoFiles, business.id, now);
@@ -92,6 +107,23 @@ export async function seed(db: Db, bucket: Bucket, options: SeedOptions): Promis
   await db.insert(permissionPages).values(agencyDemo.pageIds.slice(0, 2).map((pageId) => ({ permissionId: permission.id, pageId, accountId: agency.id })));
   await db.insert(favorites).values({ userId: agencyOwner.id, siteId: agencyDemo.siteId, accountId: agency.id, createdAt: now });
   return { seeded: true };
+}
+
+/**
+ * An agency admin with two-factor on, its TOTP secret and recovery code fixed and documented in
+ * `scripts/seeded-sign-ins.mjs` so people and the e2e tests can compute its codes. The secret is
+ * sealed with the secret box's development key (version 0), which the Worker accepts only with
+ * `ENVIRONMENT = "development"`: demo data never reaches production.
+ */
+async function seedTfaUser(db: Db, { accountId, passwordHash, now }: { accountId: string; passwordHash: string; now: Date }) {
+  const { email, secret, recoveryCode } = SEEDED_SIGN_INS.tfa;
+  const user = { id: newId(), accountId, name: "Taylor Quinn", email, passwordHash, isAdmin: true, canManageSites: true, tfaEnabled: true, requiresTfa: true, createdAt: now, confirmedAt: now };
+  await db.insert(schema.users).values(user);
+  const sealed = await sealTfaSecret({ ENVIRONMENT: "development" }, user, base32Decode(secret));
+  await db.batch([
+    db.insert(schema.tfaSecrets).values({ userId: user.id, ...sealed, lastUsedStep: 0, createdAt: now, confirmedAt: now }),
+    db.insert(schema.recoveryCodes).values({ id: newId(), userId: user.id, codeHash: await recoveryCodeHash(recoveryCode), createdAt: now }),
+  ]);
 }
 
 /** A demo site: its files copied into R2, its pages enabled, its blocks and a template created. */

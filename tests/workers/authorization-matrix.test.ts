@@ -12,7 +12,7 @@ type Operation = { security?: Record<string, string[]>[]; requestBody?: unknown 
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 /** Routes anyone may call. Adding one here is a deliberate, reviewed decision. */
-const PUBLIC_ROUTES = new Set(["get /api/auth/session", "post /api/auth/login", "post /api/auth/logout"]);
+const PUBLIC_ROUTES = new Set(["get /api/auth/session", "post /api/auth/login", "post /api/auth/logout", "post /api/auth/password/recover", "post /api/auth/password/reset", "post /api/auth/confirm"]);
 
 /** Where each path parameter takes the victim's id from. */
 function victimId(param: string, path: string, victim: Tenant): string | undefined {
@@ -25,6 +25,14 @@ function victimId(param: string, path: string, victim: Tenant): string | undefin
 /** A well-formed body per route, so the request gets past validation to the policy check. */
 const SAMPLE_BODIES: Record<string, unknown> = {
   "post /api/auth/login": { email: "nobody@example.test", password: "whatever-123" },
+  "post /api/auth/tfa": { userId: "not-my-id", token: "123456" },
+  "post /api/auth/tfa/recover": { token: "AAAA-BBBB-CCCC-DDDD-EEEE-FFFF" },
+  "put /api/users/{userId}/tfa": { token: "123456" },
+  "delete /api/users/{userId}/tfa": { password: "fixture-password-1" },
+  "post /api/auth/password/recover": { email: "nobody@example.test", message: { subject: "Reset", intro: "", callToAction: "Reset", outro: "" } },
+  "post /api/auth/password/reset": { token: "not-a-token", password: "whatever-123" },
+  "post /api/auth/confirm": { token: "not-a-token", password: "whatever-123" },
+  "post /api/auth/password/verify": { email: "owner@victim.test", password: "whatever-123" },
 };
 
 let attacker: Tenant;

@@ -3,7 +3,8 @@ import { LoginBody, SessionView, UserView } from "~/lib/schemas/session";
 import { resolveActor } from "~/services/actor.server";
 import { login, logout } from "~/services/auth.server";
 import { getSessionView } from "~/services/session-view.server";
-import { clearSessionCookie, sessionCookie } from "~/services/session-cookie.server";
+import { clearSessionCookie } from "~/services/session-cookie.server";
+import { readTrustedDeviceToken, signInCookies } from "~/services/trusted-devices.server";
 import { createApi, errorResponses, jsonBody, jsonResponse, publicRoute } from "./openapi";
 
 const getSession = createRoute({
@@ -22,7 +23,7 @@ const postLogin = createRoute({
   summary: "Sign in with email and password; sets the session cookie",
   security: publicRoute,
   request: { body: jsonBody(LoginBody) },
-  responses: { 200: jsonResponse(z.object({ user: UserView }), "The signed-in user"), ...errorResponses(400, 429) },
+  responses: { 200: jsonResponse(z.object({ user: UserView }), "The signed-in user"), ...errorResponses(400, 403, 429) },
 });
 
 const postLogout = createRoute({
@@ -38,9 +39,11 @@ export const authApi = createApi()
   .openapi(getSession, async (c) => c.json(await getSessionView(c.var.ctx), 200))
   .openapi(postLogin, async (c) => {
     const ctx = c.var.ctx;
-    const { sessionToken } = await login(ctx, c.req.valid("json"));
-    c.header("Set-Cookie", sessionCookie(c.req.raw, sessionToken));
-    const { user } = await getSessionView(ctx, await resolveActor(ctx.db, sessionToken));
+    const body = c.req.valid("json");
+    const result = await login(ctx, body, readTrustedDeviceToken(c.req.raw));
+    // The session, and for a sign-in still waiting for two-factor the "trust this device" request.
+    for (const cookie of await signInCookies(c.req.raw, result, body.isTrusted)) c.header("Set-Cookie", cookie, { append: true });
+    const { user } = await getSessionView(ctx, await resolveActor(ctx.db, result.sessionToken));
     return c.json({ user: user! }, 200);
   })
   .openapi(postLogout, async (c) => {

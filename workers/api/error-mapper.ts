@@ -15,6 +15,7 @@ export function invalidFields(error: ZodError): string[] {
  */
 export function mapApiError(error: unknown, c: Context): Response {
   if (error instanceof AppError) {
+    if (error.retryAfter !== null) c.header("Retry-After", String(error.retryAfter));
     return c.json(errorBody(error.code, error.invalid), error.status as 400);
   }
   if (error instanceof HTTPException) {

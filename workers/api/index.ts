@@ -14,6 +14,8 @@ import { adminApi } from "./admin";
 import { apiTokensApi } from "./api-tokens";
 import { authApi } from "./auth";
 import { mapApiError } from "./error-mapper";
+import { recoveryApi } from "./recovery";
+import { tfaApi } from "./tfa";
 
 /** Authenticate once per request and build the service context every handler uses. */
 const serviceContext = createMiddleware<AppEnv>(async (c, next) => {
@@ -64,6 +66,8 @@ api.use("*", serviceContext);
 api.route("/", authApi);
 api.route("/", apiTokensApi);
 api.route("/", adminApi);
+api.route("/", recoveryApi);
+api.route("/", tfaApi);
 
 api.notFound((c) => c.json(errorBody("NOT_FOUND"), 404));
 api.onError(mapApiError);

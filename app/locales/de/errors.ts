@@ -17,6 +17,7 @@ export default {
   INVALID_TFA_TOKEN: "Der eingegebene Code ist ungültig.",
   INVALID_RECOVERY_TOKEN: "Der aufgerufene Link ist abgelaufen.",
   INCORRECT_PASSWORD: "Ihr Passwort ist falsch.",
+  ACCOUNT_LOCKED: "Dieses Konto ist nach zu vielen Fehlversuchen gesperrt. Setzen Sie Ihr Passwort zurück, um es zu entsperren.",
   PASSWORD_TOO_SHORT: "Passwörter müssen mindestens acht Zeichen lang sein.",
   EMAIL_NOT_REGISTERED: "Diese E-Mail-Adresse ist nicht registriert.",
   EMAIL_IN_USE: "Diese E-Mail-Adresse wird bereits verwendet.",

@@ -20,6 +20,7 @@ export default {
   INVALID_TFA_TOKEN: "The token you entered is not valid.",
   INVALID_RECOVERY_TOKEN: "The link you followed has expired.",
   INCORRECT_PASSWORD: "Your password is incorrect.",
+  ACCOUNT_LOCKED: "This account is locked after too many failed attempts. Reset your password to unlock it.",
   PASSWORD_TOO_SHORT: "Passwords must be at least eight characters long.",
   EMAIL_NOT_REGISTERED: "This email address is not registered.",
   EMAIL_IN_USE: "This email address is already in use.",

@@ -1,2 +1,41 @@
-/** Filled by the screens of this area; English is the source of truth. */
-export default {};
+/** Two-factor screens: LoginTfa, RecoverTfa and EnableTfa. English is the source of truth. */
+export default {
+  login: {
+    title: "Two-Factor Authentication",
+    heading: "Enter your authentication code",
+    text: "Open the authenticator app on your phone and enter the 6-digit code it shows.",
+    code: "Authentication code",
+    submit: "Verify",
+    submitting: "Verifying…",
+    useRecoveryCode: "Lost your device? Use your recovery code",
+    logout: "Log out",
+  },
+  recover: {
+    title: "Recovery Code",
+    heading: "Use your recovery code",
+    text: "Enter the recovery code you stored when you set up two-factor authentication. Two-factor authentication is then switched off, and you set it up again with a new key.",
+    code: "Recovery code",
+    submit: "Continue",
+    submitting: "Checking…",
+    back: "Back to the authentication code",
+  },
+  enable: {
+    title: "Set Up Two-Factor Authentication",
+    heading: "Set up two-factor authentication",
+    required: "Your account requires two-factor authentication. Set it up to continue.",
+    preparing: "Preparing your key…",
+    retry: "Try again",
+    step1: "Add this key to the authenticator app on your phone:",
+    keyLabel: "Key",
+    openApp: "Open in an authenticator app on this device",
+    step2: "Then enter the 6-digit code the app shows:",
+    code: "Authentication code",
+    submit: "Verify",
+    submitting: "Verifying…",
+    enabled: "Two-factor authentication is on.",
+    recoveryHeading: "Your recovery code",
+    recoveryText: "If you lose your phone, this code is the only way to sign in. It is shown only once and works only once, so store it somewhere safe, such as a password manager.",
+    stored: "I have stored my recovery code",
+    continue: "Continue",
+  },
+};

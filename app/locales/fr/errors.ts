@@ -18,6 +18,7 @@ export default {
   INVALID_TFA_TOKEN: "Le code saisi n’est pas valide.",
   INVALID_RECOVERY_TOKEN: "Le lien que vous avez suivi a expiré.",
   INCORRECT_PASSWORD: "Votre mot de passe est incorrect.",
+  ACCOUNT_LOCKED: "Ce compte est verrouillé après trop de tentatives échouées. Réinitialisez votre mot de passe pour le déverrouiller.",
   PASSWORD_TOO_SHORT: "Les mots de passe doivent comporter au moins huit caractères.",
   EMAIL_NOT_REGISTERED: "Cette adresse e-mail n’est pas enregistrée.",
   EMAIL_IN_USE: "Cette adresse e-mail est déjà utilisée.",
