@@ -11,6 +11,7 @@ import { useRootData } from "~/root";
 import { createApiToken, getApiToken, revokeApiToken, type ApiTokenStatus } from "~/services/api-tokens.server";
 import { effectiveFlags } from "~/services/policy";
 import { requireRouteContext } from "~/services/route-context.server";
+import { disableTfa } from "~/services/tfa.server";
 
 type ApiAccess = { state: "available"; status: ApiTokenStatus } | { state: "upgrade"; canManageBilling: boolean } | { state: "admins-only" };
 
@@ -30,23 +31,33 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const actor = requireActor(context, request);
   const ctx = requireRouteContext(context);
-  const intent = (await request.formData()).get("intent");
+  const form = await request.formData();
+  const intent = form.get("intent");
   try {
+    if (intent === "tfa-disable") {
+      await disableTfa(ctx, actor.user.id, { password: String(form.get("password") ?? "") });
+      return { newToken: null, tfaDisabled: true };
+    }
     if (intent === "api-enable") return { newToken: (await createApiToken(ctx, actor.user.id)).apiToken };
     if (intent === "api-disable") {
       await revokeApiToken(ctx, actor.user.id);
       return { newToken: null };
     }
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) return data({ code: error.code, newToken: null }, error.status);
+    if (error instanceof AppError && error.status < 500) return data({ code: error.code, invalid: error.invalid, intent: String(intent), newToken: null }, error.status);
     throw error;
   }
-  return data({ code: "VALIDATION_ERROR", newToken: null }, 400);
+  return data({ code: "VALIDATION_ERROR", invalid: ["intent"], intent: String(intent), newToken: null }, 400);
 }
 
 /** Edit Profile; its General and Change Password tabs come with the users issue. */
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(["profile", "common"]);
+  const { notify } = useNotifications();
+  const disabledNotice = t("tfa.disabledNotice");
+  useEffect(() => {
+    if (actionData && "tfaDisabled" in actionData) notify({ kind: "success", title: disabledNotice, message: "" });
+  }, [actionData, notify, disabledNotice]);
   const appName = useRootData()?.session.metadata.appName ?? "";
   return (
     <>
@@ -60,9 +71,28 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <p>{loaderData.tfaEnabled ? t("tfa.enabled") : t("tfa.disabled")}</p>
         {!loaderData.tfaEnabled && <Link className="button button--primary" to="/tfa?to=/profile">{t("tfa.enable")}</Link>}
         {loaderData.tfaEnabled && loaderData.accountRequiresTfa && <p className="muted">{t("tfa.required")}</p>}
+        {loaderData.tfaEnabled && !loaderData.accountRequiresTfa && (
+          <DisableTfaForm invalid={actionData && "intent" in actionData && actionData.intent === "tfa-disable" ? actionData.invalid : []} />
+        )}
       </section>
       <ApiAccessPanel access={loaderData.api} newToken={actionData?.newToken ?? null} errorCode={actionData && "code" in actionData ? actionData.code : null} locale={isLocale(i18n.language) ? i18n.language : "en"} />
     </>
+  );
+}
+
+function DisableTfaForm({ invalid }: { invalid: string[] }) {
+  const { t } = useTranslation("profile");
+  const navigation = useNavigation();
+  return (
+    <Form method="post" className={invalid.length ? "form form--shake" : "form"} key={invalid.join()} aria-label={t("tfa.disable")}>
+      <label className="field">
+        <span>{t("tfa.password")}</span>
+        <input type="password" name="password" autoComplete="current-password" required aria-invalid={invalid.includes("password") || undefined} />
+      </label>
+      <div className="button-row">
+        <button type="submit" name="intent" value="tfa-disable" className="button button--danger" disabled={navigation.state !== "idle"}>{t("tfa.disable")}</button>
+      </div>
+    </Form>
   );
 }
 
