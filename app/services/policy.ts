@@ -61,3 +61,42 @@ export function requireSuperuser(ctx: { actor: Actor | null }): Actor {
   if (!actor.user.isSuperuser || actor.session?.sudoUserId || actor.via !== "session") throw new AppError("NOT_FOUND");
   return actor;
 }
+
+/** What anyone may change about themself. */
+export const PROFILE_FIELDS = ["name", "email", "avatar", "bio", "password"] as const;
+/** What only someone who can manage users may change, and never on themself or an owner. */
+export const ADMIN_FIELDS = ["isAdmin", "canManageBilling", "canManageSettings", "canManageSites", "canManageUsers", "permissions"] as const;
+export type WritableUserField = (typeof PROFILE_FIELDS)[number] | (typeof ADMIN_FIELDS)[number];
+
+/**
+ * The per-role allowlist of writable user fields (SECURITY.md 2): `isOwner`, `isSuperuser`,
+ * `accountId` and `requiresTfa` are never writable through a user form, an admin cannot raise their
+ * own privileges, and nobody edits an owner's flags. Operations keep only what this allows.
+ *
+ * @example const changes = pickWritable(body, writableUserFields(actor, target));
+ */
+export function writableUserFields(
+  actor: Pick<Actor, "user">,
+  target: Pick<User, "id" | "accountId" | "isOwner">,
+): ReadonlySet<WritableUserField> {
+  const allowed = new Set<WritableUserField>();
+  const self = actor.user.id === target.id;
+  if (self) PROFILE_FIELDS.forEach((field) => allowed.add(field));
+  const managesUsers = effectiveFlags(actor.user).canManageUsers && actor.user.accountId === target.accountId;
+  if (managesUsers && !self) {
+    ["name", "email", "avatar", "bio"].forEach((field) => allowed.add(field as WritableUserField));
+    if (!target.isOwner) ADMIN_FIELDS.forEach((field) => allowed.add(field));
+  }
+  return allowed;
+}
+
+/** Drops every key the allowlist does not name. */
+export function pickWritable<T extends Record<string, unknown>>(input: T, allowed: ReadonlySet<string>): Partial<T> {
+  return Object.fromEntries(Object.entries(input).filter(([key]) => allowed.has(key))) as Partial<T>;
+}
+
+/** The spec: admin-only permissions are cleared when admin is turned off. */
+export function clearAdminOnlyFlags<T extends { isAdmin?: boolean; canManageBilling?: boolean; canManageSettings?: boolean; canManageSites?: boolean; canManageUsers?: boolean }>(changes: T): T {
+  if (changes.isAdmin !== false) return changes;
+  return { ...changes, canManageBilling: false, canManageSettings: false, canManageSites: false, canManageUsers: false };
+}

@@ -14,6 +14,7 @@ import { adminApi } from "./admin";
 import { apiTokensApi } from "./api-tokens";
 import { authApi } from "./auth";
 import { mapApiError } from "./error-mapper";
+import { utilitiesApi } from "./utilities";
 import { recoveryApi } from "./recovery";
 import { tfaApi } from "./tfa";
 
@@ -66,6 +67,7 @@ api.use("*", serviceContext);
 api.route("/", authApi);
 api.route("/", apiTokensApi);
 api.route("/", adminApi);
+api.route("/", utilitiesApi);
 api.route("/", recoveryApi);
 api.route("/", tfaApi);
 

@@ -1,15 +1,33 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { errorBody } from "~/lib/errors";
+import { createMiddleware } from "hono/factory";
+import { AppError, errorBody } from "~/lib/errors";
 import type { AppEnv } from "./app-env";
 import { invalidFields } from "./error-mapper";
 
+/**
+ * Routes declared with a security requirement refuse anonymous callers before their input is
+ * validated, so a caller without credentials learns nothing about a route's parameters. The full
+ * check (two-factor done, role, ownership) is the operation's, through the policy module.
+ */
+const requireCredentials = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.var.ctx.actor) throw new AppError("UNAUTHORIZED");
+  await next();
+});
+
 /** A sub-app whose request validation failures answer the spec's 400 `{ code, invalid }`. */
 export function createApi() {
-  return new OpenAPIHono<AppEnv>({
+  const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) return c.json(errorBody("VALIDATION_ERROR", invalidFields(result.error)), 400);
     },
   });
+  const declare = app.openapi;
+  app.openapi = ((route, handler, hook) => {
+    const secured = (route.security ?? []).length > 0;
+    const own = route.middleware ? [route.middleware].flat() : [];
+    return declare({ ...route, middleware: secured ? [requireCredentials, ...own] : own }, handler, hook);
+  }) as typeof declare;
+  return app;
 }
 
 export const ErrorSchema = z
