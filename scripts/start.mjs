@@ -24,4 +24,7 @@ const url = `http://localhost:${port}`;
 await waitForHttp(`${url}/login`);
 console.log(`\n  The app is running at ${url}\n\n  Seeded sign-ins (password for all: ${SEEDED_SIGN_INS.password}):`);
 for (const { role, email } of SEEDED_SIGN_INS.users) console.log(`    ${role.padEnd(28)} ${email}`);
+console.log(`\n  Two-factor demo secret for ${SEEDED_SIGN_INS.tfa.email}: ${SEEDED_SIGN_INS.tfa.secret} (recovery code ${SEEDED_SIGN_INS.tfa.recoveryCode})`);
+console.log(`  Sent mail (password resets, welcome links): ${url}/dev/mailbox`);
+console.log(`  API reference: ${url}/api/openapi.json`);
 console.log("\n  Press Ctrl+C to stop.\n");
