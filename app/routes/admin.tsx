@@ -74,7 +74,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <title>{`${t("title")} | ${appName}`}</title>
-      <nav aria-label="Breadcrumb" className="breadcrumb"><span>{t("title")}</span></nav>
+      <nav aria-label={t("common:breadcrumb")} className="breadcrumb"><span>{t("title")}</span></nav>
       <div role="tablist" className="tabs">
         {(["overview", "users"] as const).map((tab) => (
           <a key={tab} role="tab" aria-selected={loaderData.tab === tab} className="tabs__tab" href={tabLink(tab)}>

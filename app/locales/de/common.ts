@@ -2,6 +2,7 @@ import type en from "../en/common";
 import type { Messages } from "../types";
 
 export default {
+  breadcrumb: "Brotkrümelnavigation",
   skipToContent: "Zum Inhalt springen",
   nav: {
     main: "Hauptnavigation",

@@ -1,5 +1,6 @@
 /** Interface text of the app shell and the screens of the foundation. English is the source of truth. */
 export default {
+  breadcrumb: "Breadcrumb",
   skipToContent: "Skip to content",
   nav: {
     main: "Main navigation",

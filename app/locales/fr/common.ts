@@ -2,6 +2,7 @@ import type en from "../en/common";
 import type { Messages } from "../types";
 
 export default {
+  breadcrumb: "Fil d’Ariane",
   skipToContent: "Aller au contenu",
   nav: {
     main: "Navigation principale",
