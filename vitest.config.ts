@@ -43,6 +43,10 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // Real FTP/FTPS/SFTP/S3/WebDAV servers on loopback (root; tests/servers/install.mjs first).
+        test: { name: "servers", environment: "node", include: ["tests/servers/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 120_000 },
+      },
     ],
   },
 });

@@ -1,5 +1,6 @@
 // `npm test`: installs what the tests need when it is missing, then runs every check in order:
-// typecheck, lint, unit and workerd tests, the build, and the end-to-end tests in Chromium.
+// typecheck, lint, unit and workerd tests, the real protocol servers, the build, and the
+// end-to-end tests in Chromium.
 // Prints one closing line "tests: N passed, M failed" and exits non-zero when anything failed.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -36,7 +37,7 @@ let passed = 0;
 let failed = 0;
 
 function step(name, command, args) {
-  if (!wants(name)) return;
+  if (!wants(name) && !name.startsWith("install")) return;
   console.log(`\n━━ ${name} ━━`);
   const started = Date.now();
   const code = run(command, args, { env: toolEnv });
@@ -64,6 +65,10 @@ step("typecheck", "npm", ["run", "--silent", "typecheck"]);
 step("lint", "npm", ["run", "--silent", "lint"]);
 vitestStep("unit");
 vitestStep("workers");
+if (wants("servers")) {
+  // Real FTP/FTPS, SFTP, S3 and WebDAV servers for the connection agent (Debian packages, as root).
+  if (step("install test servers", "node", ["tests/servers/install.mjs"]) === 0) vitestStep("servers");
+}
 if (wants("e2e")) {
   ensureChromium();
   buildIfNeeded();
