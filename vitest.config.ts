@@ -47,6 +47,17 @@ export default defineConfig({
         // Real FTP/FTPS/SFTP/S3/WebDAV servers on loopback (root; tests/servers/install.mjs first).
         test: { name: "servers", environment: "node", include: ["tests/servers/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 120_000 },
       },
+      {
+        // The connection agent: RemoteFs contract on the real servers above, and its guards (root; tests/servers/install.mjs first).
+        test: {
+          name: "agent",
+          environment: "node",
+          include: ["tests/agent/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

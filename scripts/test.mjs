@@ -65,9 +65,12 @@ step("typecheck", "npm", ["run", "--silent", "typecheck"]);
 step("lint", "npm", ["run", "--silent", "lint"]);
 vitestStep("unit");
 vitestStep("workers");
-if (wants("servers")) {
+if (wants("servers") || wants("agent")) {
   // Real FTP/FTPS, SFTP, S3 and WebDAV servers for the connection agent (Debian packages, as root).
-  if (step("install test servers", "node", ["tests/servers/install.mjs"]) === 0) vitestStep("servers");
+  if (step("install test servers", "node", ["tests/servers/install.mjs"]) === 0) {
+    if (wants("servers")) vitestStep("servers");
+    if (wants("agent")) vitestStep("agent");
+  }
 }
 if (wants("e2e")) {
   ensureChromium();
