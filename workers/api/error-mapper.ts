@@ -1,7 +1,9 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
+import { ERROR_STATUS } from "~/lib/error-codes";
 import { AppError, errorBody } from "~/lib/errors";
+import { AgentError } from "../../agent/src/errors.ts";
 
 /** Field names from a zod error, as the spec's `invalid` list: `email`, `permissions.0.siteId`. */
 export function invalidFields(error: ZodError): string[] {
@@ -17,6 +19,10 @@ export function mapApiError(error: unknown, c: Context): Response {
   if (error instanceof AppError) {
     if (error.retryAfter !== null) c.header("Retry-After", String(error.retryAfter));
     return c.json(errorBody(error.code, error.invalid), error.status as 400);
+  }
+  if (error instanceof AgentError) {
+    // Everything behind RemoteFs (the agent link, the demo store) fails with a catalogue code.
+    return c.json(errorBody(error.code), ERROR_STATUS[error.code] as 400);
   }
   if (error instanceof HTTPException) {
     // Hono's own validators answer malformed JSON (400) and a wrong content type (415).
