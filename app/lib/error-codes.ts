@@ -67,6 +67,8 @@ export const ERROR_STATUS = {
   REVISION_CONFLICT: 409,
   PUBLISH_IN_PROGRESS: 409,
   PUBLISHING_ERROR: 502,
+  /** Content submitted for a region holds region markers, a disallowed URL or CSS value, or would move a region boundary. */
+  INVALID_REGION_CONTENT: 400,
 
   // The connection agent and the customer's server
   CONNECTION_AGENT_CONNECT: 502,

@@ -60,6 +60,9 @@ export default {
   PUBLISHING_ERROR:
     "Ihre Seite konnte nicht veröffentlicht werden. Bitte versuchen Sie es erneut. Besteht das Problem weiterhin, prüfen Sie die Verbindung zu Ihrem Server mit „Verbindung testen“ in den Website-Einstellungen.",
 
+  INVALID_REGION_CONTENT:
+    "Der Inhalt eines Bereichs enthält etwas, das dort nicht veröffentlicht werden kann, etwa eine Bereichsmarkierung, einen unsicheren Link oder Markup, das das Layout der Seite zerstören würde. Entfernen Sie es und versuchen Sie es dann erneut.",
+
   // The connection agent and the customer's server
   CONNECTION_AGENT_CONNECT: "Es konnte keine Verbindung zu Ihrer Website hergestellt werden.",
   CONNECTION_AGENT_AUTH: "Die Anmeldung bei Ihrem Server ist fehlgeschlagen.",

@@ -60,6 +60,9 @@ export default {
   PUBLISHING_ERROR:
     "Your page could not be published. Please try again. If the problem continues, use Test Connection in the site's settings to check the connection to your server.",
 
+  INVALID_REGION_CONTENT:
+    "The content of a region contains something that cannot be published there, such as a region marker, an unsafe link or markup that would break the page's layout. Remove it, then try again.",
+
   // The connection agent and the customer's server
   CONNECTION_AGENT_CONNECT: "Unable to connect to your website.",
   CONNECTION_AGENT_AUTH: "Unable to authenticate with your server.",

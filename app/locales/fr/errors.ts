@@ -62,6 +62,9 @@ export default {
   PUBLISHING_ERROR:
     "Votre page n’a pas pu être publiée. Veuillez réessayer. Si le problème persiste, vérifiez la connexion à votre serveur avec «\u00a0Tester la connexion\u00a0» dans les paramètres du site.",
 
+  INVALID_REGION_CONTENT:
+    "Le contenu d’une zone contient un élément qui ne peut pas y être publié, comme un marqueur de zone, un lien non sûr ou un balisage qui casserait la mise en page. Supprimez-le, puis réessayez.",
+
   // The connection agent and the customer's server
   CONNECTION_AGENT_CONNECT: "Impossible de se connecter à votre site web.",
   CONNECTION_AGENT_AUTH: "Impossible de s’authentifier auprès de votre serveur.",
