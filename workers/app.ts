@@ -1,8 +1,12 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/context";
+import { connectAgent } from "./agent-connect";
 import { api } from "./api";
+import { keepHostedAgentsRunning } from "./hosted-agent";
 
 export { RateLimiter } from "./rate-limiter";
+export { AgentHub } from "./agent-hub";
+export { HostedAgent } from "./hosted-agent";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -13,8 +17,12 @@ export default {
   async fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
     if (pathname === "/api" || pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
+    if (pathname === "/agent/connect") return connectAgent(request, env);
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
     return requestHandler(request, context);
+  },
+  scheduled(_controller, env, ctx) {
+    ctx.waitUntil(keepHostedAgentsRunning(env));
   },
 } satisfies ExportedHandler<Env>;

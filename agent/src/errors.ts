@@ -51,15 +51,14 @@ export type OperationCode = Extract<
  */
 export class AgentError extends Error {
   override name = "AgentError";
-  constructor(
-    readonly code: AgentErrorCode,
-    message: string = code,
-    options: { cause?: unknown; reason?: string } = {},
-  ) {
+  readonly code: AgentErrorCode;
+  readonly reason: string | undefined;
+
+  constructor(code: AgentErrorCode, message: string = code, options: { cause?: unknown; reason?: string } = {}) {
     super(message, { cause: options.cause });
+    this.code = code;
     this.reason = options.reason;
   }
-  readonly reason: string | undefined;
 }
 
 const NETWORK_CODES = new Set([

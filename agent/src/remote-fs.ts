@@ -14,7 +14,8 @@
  * await fs.close();
  */
 
-export type Protocol = "ftp" | "ftps" | "sftp" | "s3" | "webdav";
+/** The agent's protocols, plus "demo": the Worker's own store of a demo site's files in R2. */
+export type Protocol = "ftp" | "ftps" | "sftp" | "s3" | "webdav" | "demo";
 
 /** One file or folder. `path` is absolute and normalised; `modifiedAt` is null when the server does not say. */
 export interface RemoteEntry {

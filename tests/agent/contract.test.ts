@@ -11,7 +11,7 @@ import { createSftpFs, type SftpOptions } from "../../agent/src/drivers/sftp.ts"
 import { createWebDavFs } from "../../agent/src/drivers/webdav.ts";
 import { AgentError } from "../../agent/src/errors.ts";
 import { freePort, type Servers, startServers } from "../servers/servers.mjs";
-import { runContract, type ContractSubject } from "./contract.ts";
+import { runContract, type NetworkContractSubject } from "./contract.ts";
 
 let servers: Servers;
 const allowHosts = ["127.0.0.1"];
@@ -25,7 +25,7 @@ afterAll(async () => {
   await servers?.stop();
 });
 
-function ftpSubject(kind: "ftp" | "ftps"): ContractSubject {
+function ftpSubject(kind: "ftp" | "ftps"): NetworkContractSubject {
   const server = servers[kind];
   const base = (): FtpOptions => ({
     host: server.host,
@@ -46,7 +46,7 @@ function ftpSubject(kind: "ftp" | "ftps"): ContractSubject {
   };
 }
 
-function sftpSubject(auth: "password" | "key"): ContractSubject {
+function sftpSubject(auth: "password" | "key"): NetworkContractSubject {
   const server = servers.sftp;
   const base = (): SftpOptions => ({
     host: server.host,
@@ -76,7 +76,7 @@ function otherKey(): { privateKey: string } {
   return { privateKey };
 }
 
-function s3Subject(): ContractSubject {
+function s3Subject(): NetworkContractSubject {
   const server = servers.s3;
   const base = () => ({
     endpoint: server.endpoint,
@@ -97,7 +97,7 @@ function s3Subject(): ContractSubject {
   };
 }
 
-function webDavSubject(): ContractSubject {
+function webDavSubject(): NetworkContractSubject {
   const server = servers.webdav;
   // No scheme on purpose: the driver adds http://.
   const base = () => ({ host: `${server.host}:${server.port}`, username: server.username, password: server.password, allowHosts });

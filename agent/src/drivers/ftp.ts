@@ -52,8 +52,11 @@ export class FtpFs extends BaseFs {
   /** basic-ftp runs one command at a time: operations queue here. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly options: FtpOptions) {
+  private readonly options: FtpOptions;
+
+  constructor(options: FtpOptions) {
     super(options);
+    this.options = options;
     this.protocol = options.secure ? "ftps" : "ftp";
   }
 

@@ -67,8 +67,11 @@ export class S3Fs extends BaseFs {
   readonly protocol = "s3" as const;
   private client: S3Client | null = null;
 
-  constructor(private readonly options: S3Options) {
+  private readonly options: S3Options;
+
+  constructor(options: S3Options) {
     super(options);
+    this.options = options;
   }
 
   protected mapError(error: unknown, operation: OperationCode): AgentError {

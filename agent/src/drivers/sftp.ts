@@ -40,8 +40,11 @@ export class SftpFs extends BaseFs {
   private client: SftpClient | null = null;
   private connecting: Promise<SftpClient> | null = null;
 
-  constructor(private readonly options: SftpOptions) {
+  private readonly options: SftpOptions;
+
+  constructor(options: SftpOptions) {
     super(options);
+    this.options = options;
   }
 
   protected mapError(error: unknown, operation: OperationCode): AgentError {
@@ -57,6 +60,11 @@ export class SftpFs extends BaseFs {
     this.client = null;
     this.connecting = null;
     if (client) void client.end().catch(() => undefined);
+  }
+
+  /** The server ended or broke this connection: the next operation opens a new one. */
+  private dropIfCurrent(client: SftpClient): void {
+    if (this.client === client) this.drop();
   }
 
   private connection(): Promise<SftpClient> {
@@ -83,7 +91,10 @@ export class SftpFs extends BaseFs {
   private async open(): Promise<SftpClient> {
     const { host, port = 22, username, password, privateKey, passphrase } = this.options;
     const sock = await connectGuarded({ host, port, allowHosts: this.allowHosts, timeoutMs: this.commandTimeoutMs });
-    const client = new SftpClient();
+    // Errors after the connection is given up (a late "No response from server" once end() ran)
+    // must not crash the agent: the operation in flight already failed through its own promise.
+    sock.on("error", () => undefined);
+    const client = new SftpClient("sftp", { error: () => this.dropIfCurrent(client), end: () => this.dropIfCurrent(client), close: () => this.dropIfCurrent(client) });
     let refusedKey: string | undefined;
     try {
       await client.connect({

@@ -39,8 +39,11 @@ export class WebDavFs extends BaseFs {
   private client: WebDAVClient | null = null;
   private agents: ReturnType<typeof guardedAgents> | null = null;
 
-  constructor(private readonly options: WebDavOptions) {
+  private readonly options: WebDavOptions;
+
+  constructor(options: WebDavOptions) {
     super(options);
+    this.options = options;
   }
 
   protected mapError(error: unknown, operation: OperationCode): AgentError {
