@@ -1,17 +1,26 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/profile";
 import { useNotifications } from "~/components/notifications";
+import { useUnsavedChanges } from "~/components/unsaved-changes";
+import { UserForm } from "~/components/user-form";
 import { AppError } from "~/lib/errors";
+import { UpdateUserBody } from "~/lib/schemas/users";
 import { formatDate } from "~/lib/format";
 import { isLocale } from "~/lib/locale";
 import { requireActor } from "~/middleware/actor";
 import { useRootData } from "~/root";
 import { createApiToken, getApiToken, revokeApiToken, type ApiTokenStatus } from "~/services/api-tokens.server";
 import { effectiveFlags } from "~/services/policy";
-import { requireRouteContext } from "~/services/route-context.server";
+import { requireRouteContext, runOperation } from "~/services/route-context.server";
+import { sessionCookie } from "~/services/session-cookie.server";
 import { disableTfa } from "~/services/tfa.server";
+import { getUser, updateUser } from "~/services/users.server";
+import { applyAvatar, readUserForm } from "./users-form.server";
+
+const TABS = ["general", "password", "authentication"] as const;
+type Tab = (typeof TABS)[number];
 
 type ApiAccess = { state: "available"; status: ApiTokenStatus } | { state: "upgrade"; canManageBilling: boolean } | { state: "admins-only" };
 
@@ -25,7 +34,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     if (!(error instanceof AppError)) throw error;
     api = error.code === "UPGRADE_REQUIRED" ? { state: "upgrade", canManageBilling: effectiveFlags(actor.user).canManageBilling } : { state: "admins-only" };
   }
-  return { tfaEnabled: actor.user.tfaEnabled, accountRequiresTfa: actor.account.requiresTfa, api };
+  const user = await runOperation(() => getUser(ctx, actor.user.id));
+  return { tfaEnabled: actor.user.tfaEnabled, accountRequiresTfa: actor.account.requiresTfa, api, user };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -34,6 +44,25 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   try {
+    if (intent === "save") {
+      const { fields, avatarFile, removeAvatar } = readUserForm(form);
+      const parsed = UpdateUserBody.safeParse(fields);
+      if (!parsed.success) {
+        return data({ code: "VALIDATION_ERROR", invalid: parsed.error.issues.map((i) => i.path.map(String).join(".")), intent: "save", newToken: null }, 400);
+      }
+      await updateUser(ctx, actor.user.id, parsed.data);
+      await applyAvatar(ctx, actor.user.id, { avatarFile, removeAvatar });
+      return { newToken: null, saved: Date.now() };
+    }
+    if (intent === "password") {
+      const { sessionToken } = await updateUser(ctx, actor.user.id, {
+        currentPassword: String(form.get("currentPassword") ?? ""),
+        password: String(form.get("password") ?? ""),
+      });
+      // Every other session of the user ended; this browser continues on a new session id.
+      const headers = sessionToken ? { "Set-Cookie": sessionCookie(request, sessionToken) } : undefined;
+      return data({ newToken: null, passwordChanged: Date.now() }, { headers });
+    }
     if (intent === "tfa-disable") {
       await disableTfa(ctx, actor.user.id, { password: String(form.get("password") ?? "") });
       return { newToken: null, tfaDisabled: true };
@@ -50,33 +79,100 @@ export async function action({ context, request }: Route.ActionArgs) {
   return data({ code: "VALIDATION_ERROR", invalid: ["intent"], intent: String(intent), newToken: null }, 400);
 }
 
-/** Edit Profile; its General and Change Password tabs come with the users issue. */
+/** Edit Profile: tabs General, Change Password and Authentication (`?tab=`). */
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation(["profile", "common"]);
-  const { notify } = useNotifications();
+  const { t, i18n } = useTranslation(["profile", "common", "notify", "users"]);
+  const { notify, notifyError } = useNotifications();
+  const [params] = useSearchParams();
+  const tab: Tab = TABS.find((x) => x === params.get("tab")) ?? "general";
   const disabledNotice = t("tfa.disabledNotice");
+  const savedText = t("notify:saved");
+  const passwordText = t("notify:passwordUpdated");
   useEffect(() => {
-    if (actionData && "tfaDisabled" in actionData) notify({ kind: "success", title: disabledNotice, message: "" });
-  }, [actionData, notify, disabledNotice]);
+    if (!actionData) return;
+    if ("tfaDisabled" in actionData) notify({ kind: "success", title: disabledNotice, message: "" });
+    if ("saved" in actionData) notify({ kind: "success", title: savedText, message: "" });
+    if ("passwordChanged" in actionData) notify({ kind: "success", title: passwordText, message: "" });
+    if ("code" in actionData && (actionData.intent === "save" || actionData.intent === "password")) notifyError(actionData.code);
+  }, [actionData, notify, notifyError, disabledNotice, savedText, passwordText]);
   const appName = useRootData()?.session.metadata.appName ?? "";
+  const failed = actionData && "code" in actionData ? actionData : null;
+  const { user } = loaderData;
   return (
     <>
       <title>{`${t("title")} | ${appName}`}</title>
       <h1>{t("title")}</h1>
-      <div role="tablist" className="tabs">
-        <span role="tab" aria-selected="true" className="tabs__tab">{t("tabs.authentication")}</span>
-      </div>
+      <nav className="tabs" aria-label={t("users:edit.tabs")}>
+        {TABS.map((name) => (
+          <Link key={name} to={`?tab=${name}`} className="tabs__tab" aria-current={tab === name ? "page" : undefined}>
+            {t(`tabs.${name}`)}
+          </Link>
+        ))}
+      </nav>
+      {tab === "general" && (
+        <div className="panel">
+          <UserForm sections={["general"]} intent="save" avatarUser={user}
+            initial={{ name: user.name, email: user.email, bio: user.bio ?? "", isAdmin: user.isAdmin, canManageBilling: user.canManageBilling, canManageSettings: user.canManageSettings, canManageSites: user.canManageSites, canManageUsers: user.canManageUsers, permissions: [] }}
+            invalid={failed?.intent === "save" ? failed.invalid : []} failure={failed?.intent === "save" ? failed : null}
+            saved={actionData && "saved" in actionData ? actionData.saved : null} submitLabel={t("users:actions.save")} />
+        </div>
+      )}
+      {tab === "password" && (
+        <ChangePasswordForm failure={failed?.intent === "password" ? failed : null} done={actionData && "passwordChanged" in actionData ? actionData.passwordChanged : null} />
+      )}
+      {tab === "authentication" && <>
       <section className="panel" aria-labelledby="tfa-heading">
         <h2 id="tfa-heading">{t("tfa.heading")}</h2>
         <p>{loaderData.tfaEnabled ? t("tfa.enabled") : t("tfa.disabled")}</p>
-        {!loaderData.tfaEnabled && <Link className="button button--primary" to="/tfa?to=/profile">{t("tfa.enable")}</Link>}
+        {!loaderData.tfaEnabled && <Link className="button button--primary" to="/tfa?to=%2Fprofile%3Ftab%3Dauthentication">{t("tfa.enable")}</Link>}
         {loaderData.tfaEnabled && loaderData.accountRequiresTfa && <p className="muted">{t("tfa.required")}</p>}
         {loaderData.tfaEnabled && !loaderData.accountRequiresTfa && (
           <DisableTfaForm invalid={actionData && "intent" in actionData && actionData.intent === "tfa-disable" ? actionData.invalid : []} />
         )}
       </section>
-      <ApiAccessPanel access={loaderData.api} newToken={actionData?.newToken ?? null} errorCode={actionData && "code" in actionData ? actionData.code : null} locale={isLocale(i18n.language) ? i18n.language : "en"} />
+      <ApiAccessPanel access={loaderData.api} newToken={actionData?.newToken ?? null}
+        errorCode={failed && failed.intent !== "save" && failed.intent !== "password" ? failed.code : null} locale={isLocale(i18n.language) ? i18n.language : "en"} />
+      </>}
     </>
+  );
+}
+
+/** Change Password: the current password is checked first (INCORRECT_PASSWORD marks it). */
+function ChangePasswordForm({ failure, done }: { failure: { code: string; invalid: string[] } | null; done: number | null }) {
+  const { t } = useTranslation("users");
+  const navigation = useNavigation();
+  const [values, setValues] = useState({ currentPassword: "", password: "" });
+  const dirty = useMemo(() => values.currentPassword !== "" || values.password !== "", [values]);
+  const unsaved = useUnsavedChanges(dirty);
+  const [shakes, setShakes] = useState(0);
+  const ids = { current: useId(), next: useId(), hint: useId() };
+  const [seen, setSeen] = useState({ failure, done });
+  if (failure !== seen.failure || done !== seen.done) {
+    setSeen({ failure, done });
+    if (failure && failure !== seen.failure) setShakes(shakes + 1);
+    if (done && done !== seen.done) setValues({ currentPassword: "", password: "" });
+  }
+  const invalid = new Set(failure?.invalid ?? []);
+  return (
+    <div className="panel">
+      <Form method="post" key={shakes} className={shakes ? "form form--shake" : "form"} noValidate onSubmit={() => unsaved.allowLeave()}>
+        <div className="field">
+          <label htmlFor={ids.current}>{t("password.current")}</label>
+          <input id={ids.current} name="currentPassword" type="password" autoComplete="current-password" required value={values.currentPassword}
+            onChange={(e) => setValues((v) => ({ ...v, currentPassword: e.target.value }))} aria-invalid={invalid.has("currentPassword") || undefined} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.next}>{t("password.new")}</label>
+          <input id={ids.next} name="password" type="password" autoComplete="new-password" required minLength={8} value={values.password} aria-describedby={ids.hint}
+            onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))} aria-invalid={invalid.has("password") || undefined} />
+          <small id={ids.hint} className="muted">{t("password.hint")}</small>
+        </div>
+        <div className="button-row">
+          <button type="submit" name="intent" value="password" className="button button--primary" disabled={navigation.state !== "idle"}>{t("password.submit")}</button>
+        </div>
+      </Form>
+      {unsaved.dialog}
+    </div>
   );
 }
 

@@ -7,7 +7,7 @@ describe("Edit Profile → Authentication", () => {
   it("lets an agency admin enable, regenerate and disable an API token that works against the API", async () => {
     b.page.on("dialog", (dialog) => void dialog.accept());
     await login(b.page, "owner@agency.test");
-    await b.page.goto("/profile");
+    await b.page.goto("/profile?tab=authentication");
     await b.page.getByRole("button", { name: "Enable API Access" }).click();
     const shown = b.page.getByTestId("new-api-token");
     await shown.waitFor();
@@ -27,7 +27,7 @@ describe("Edit Profile → Authentication", () => {
 
   it("shows a personal-plan owner the upgrade tag instead of API access", async () => {
     await login(b.page, "owner@personal.test");
-    await b.page.goto("/profile");
+    await b.page.goto("/profile?tab=authentication");
     await b.page.getByText("API access is part of the Agency plan.").waitFor();
     expect(await b.page.getByRole("link", { name: "See plans" }).getAttribute("href")).toBe("/billing");
     expect(await b.page.getByRole("button", { name: "Enable API Access" }).count()).toBe(0);

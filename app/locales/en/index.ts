@@ -5,5 +5,6 @@ import notify from "./notify";
 import profile from "./profile";
 import recovery from "./recovery";
 import tfa from "./tfa";
+import users from "./users";
 
-export default { common, admin, profile, errors, notify, tfa, recovery };
+export default { common, admin, profile, errors, notify, tfa, recovery, users };
