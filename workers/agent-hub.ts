@@ -118,7 +118,9 @@ export class AgentHub extends DurableObject<Env> {
     const id = crypto.randomUUID().replace(/-/g, "");
     const body = BODY_TO_AGENT.has(request.op) ? (request.body ?? new Uint8Array(0)) : null;
     const message = { v: PROTOCOL_VERSION, type: "call", id, op: request.op, spec: request.spec, args: request.args, ...(body ? { body: bodyHeader(body) } : {}) } as CallMessage satisfies HubToAgent;
-    const carried = body?.byteLength ?? (request.op === "read" ? ((request.args as OpArgs["read"]).maxBytes ?? 5 * 1024 * 1024) : 0);
+    const carried =
+      body?.byteLength ??
+      (request.op === "read" ? ((request.args as OpArgs["read"]).maxBytes ?? 5 * 1024 * 1024) : request.op === "writeStaged" ? (request.args as OpArgs["writeStaged"]).size : 0);
     const timeoutMs = request.timeoutMs ?? CALL_TIMEOUT_MS + Math.ceil(carried / (1024 * 1024)) * EXTRA_MS_PER_MIB;
     return new Promise<HubReply>((resolve) => {
       const timer = setTimeout(() => this.settle(id, { ok: false, error: { code: "CONNECTION_AGENT_TIMEOUT" } }), timeoutMs);

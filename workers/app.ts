@@ -1,6 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/context";
-import { connectAgent } from "./agent-connect";
+import { connectAgent, serveStaged, STAGED_PATH } from "./agent-connect";
 import { api } from "./api";
 import { keepHostedAgentsRunning } from "./hosted-agent";
 
@@ -18,6 +18,7 @@ export default {
     const { pathname } = new URL(request.url);
     if (pathname === "/api" || pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
     if (pathname === "/agent/connect") return connectAgent(request, env);
+    if (pathname.startsWith(STAGED_PATH)) return serveStaged(request, env);
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
     return requestHandler(request, context);

@@ -32,6 +32,7 @@ import {
   type ResultMessage,
 } from "./protocol.ts";
 import type { RemoteFs } from "./remote-fs.ts";
+import { fetchStaged } from "./staged.ts";
 
 export interface LinkOptions {
   /** ws(s)://host/agent/connect */
@@ -60,6 +61,7 @@ const FALLBACK_CODE: Record<Op, AgentErrorCode> = {
   rename: "CONNECTION_AGENT_MOVE",
   remove: "CONNECTION_AGENT_DELETE",
   test: "CONNECTION_AGENT_CONNECT",
+  writeStaged: "CONNECTION_AGENT_UPLOAD",
 };
 
 /** The delay before reconnect attempt `attempt` (0-based): min·2^attempt capped at max, times a random factor in [0.5, 1). */
@@ -251,7 +253,11 @@ export class AgentLink {
     let result: ResultMessage;
     let bytes: Uint8Array | null = null;
     try {
-      const { value, pins } = await this.options.pool.use(call.spec, (fs) => run(fs, call, body));
+      // A staged upload is downloaded and verified before a connection to the server is taken.
+      const input = call.op === "writeStaged"
+        ? await fetchStaged({ linkUrl: this.options.url, token: this.options.token, key: call.args.key, size: call.args.size, sha256: call.args.sha256 })
+        : body;
+      const { value, pins } = await this.options.pool.use(call.spec, (fs) => run(fs, call, input));
       if (BODY_FROM_AGENT.has(call.op)) {
         bytes = value as Uint8Array;
         result = { v: PROTOCOL_VERSION, type: "result", id: call.id, ok: true, value: null, body: bodyHeader(bytes), pins };
@@ -284,6 +290,7 @@ async function run(fs: RemoteFs, call: CallMessage, body: Uint8Array | null): Pr
     case "read":
       return new Uint8Array(await fs.read(call.args.path, { maxBytes: call.args.maxBytes }));
     case "write":
+    case "writeStaged":
       await fs.writeAtomic(call.args.path, body ?? new Uint8Array(0));
       return null;
     case "mkdirp":

@@ -48,8 +48,11 @@ export const CLOSE_CODES = {
   goingAway: 1001,
 } as const;
 
-export const OPS = ["list", "stat", "read", "write", "mkdirp", "rename", "remove", "test"] as const;
+export const OPS = ["list", "stat", "read", "write", "writeStaged", "mkdirp", "rename", "remove", "test"] as const;
 export type Op = (typeof OPS)[number];
+
+/** A staged upload's key below `/agent/staged/`: the hub it is meant for, then a random id. */
+export const STAGED_KEY = /^[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{16,64}$/;
 
 const callId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const remotePath = z.string().max(4096);
@@ -60,6 +63,17 @@ export const opArgs = {
   stat: z.object({ path: remotePath }),
   read: z.object({ path: remotePath, maxBytes: z.number().int().min(1).max(MAX_BODY_BYTES).optional() }),
   write: z.object({ path: remotePath }),
+  /**
+   * A write whose bytes the agent fetches itself from the Worker's staging area (an upload from a
+   * browser, already in R2): GET <app>/agent/staged/<key> with the agent's token. The agent checks
+   * the size and SHA-256 before writing, so a truncated or altered download is never written.
+   */
+  writeStaged: z.object({
+    path: remotePath,
+    key: z.string().regex(STAGED_KEY),
+    size: z.number().int().min(0).max(MAX_BODY_BYTES),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
   mkdirp: z.object({ path: remotePath }),
   rename: z.object({ from: remotePath, to: remotePath }),
   remove: z.object({ path: remotePath }),
@@ -83,6 +97,7 @@ export const opValues = {
   stat: wireEntry.nullable(),
   read: z.null(),
   write: z.null(),
+  writeStaged: z.null(),
   mkdirp: z.null(),
   rename: z.null(),
   remove: z.null(),

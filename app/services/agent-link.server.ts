@@ -22,8 +22,19 @@ export function agentHub(env: Pick<Env, "AGENT_HUB">, agentId: string | null) {
   return env.AGENT_HUB.get(env.AGENT_HUB.idFromName(agentId ?? HOSTED_AGENT));
 }
 
-/** A RemoteFs through the link; `observedPins` collects what the agent saw (SFTP host key, FTPS certificate) for the caller to pin. */
-export type AgentRemoteFs = RemoteFs & { readonly observedPins: ObservedPins };
+/** An upload in the staging area (upload-staging.server.ts), for the agent to fetch and write. */
+export interface StagedUpload {
+  key: string;
+  size: number;
+  sha256: string;
+}
+
+/**
+ * A RemoteFs through the link; `observedPins` collects what the agent saw (SFTP host key, FTPS
+ * certificate) for the caller to pin; `writeStaged` writes a staged upload, which the agent fetches
+ * itself instead of the bytes travelling through the AgentHub.
+ */
+export type AgentRemoteFs = RemoteFs & { readonly observedPins: ObservedPins; writeStaged(path: string, staged: StagedUpload): Promise<void> };
 
 /**
  * A RemoteFs on the site's server through its agent (`agentId` null = the hosted agent). Failures
@@ -65,6 +76,9 @@ export function agentRemoteFs(env: Env, agentId: string | null, spec: Connection
     },
     writeAtomic: async (path, data) => {
       await call("write", { path }, data);
+    },
+    writeStaged: async (path, staged) => {
+      await call("writeStaged", { path, key: staged.key, size: staged.size, sha256: staged.sha256 });
     },
     mkdirp: async (path) => {
       await call("mkdirp", { path });

@@ -19,6 +19,7 @@ function victimId(param: string, path: string, victim: Tenant): string | undefin
   if (param === "userId" || (param === "id" && path.startsWith("/api/admin/users/"))) return victim.owner.id;
   if (param === "siteId") return victim.site.id;
   if (param === "pageId") return victim.pages[0].id;
+  if (param === "agentId") return victim.agent.id;
   return undefined;
 }
 
@@ -33,6 +34,15 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   "post /api/auth/password/reset": { token: "not-a-token", password: "whatever-123" },
   "post /api/auth/confirm": { token: "not-a-token", password: "whatever-123" },
   "post /api/auth/password/verify": { email: "owner@victim.test", password: "whatever-123" },
+  "post /api/utilities/test-connection": { protocol: "sftp", host: "sftp.example", username: "me", password: "whatever-123", homeFolder: "/" },
+  "post /api/account/agents": { name: "Attacker's agent" },
+  "post /api/sites/{siteId}/files": { path: "/uploads/attacker" },
+  "put /api/sites/{siteId}/files": { files: [{ path: "/uploads/a.png", newPath: "/uploads/b.png" }] },
+  "delete /api/sites/{siteId}/files": { paths: ["/uploads/a.png"] },
+  "post /api/users": { name: "Mallory", email: "mallory@attacker.test", permissions: [] },
+  "put /api/users/{userId}": { name: "Renamed", isAdmin: true, permissions: [] },
+  "put /api/users/{userId}/permissions": { permissions: [] },
+  "put /api/users/{userId}/avatar": { not: "a png" },
 };
 
 let attacker: Tenant;

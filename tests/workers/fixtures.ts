@@ -8,7 +8,7 @@ export const db = () => drizzle(env.DB, { schema });
 
 let passwordHash: Promise<string> | null = null;
 
-/** An account with an owner, an admin, a client user, a site with two pages; the client is granted one page. */
+/** An account with an owner, an admin, a client user, a site with two pages (the client is granted one) and a connection agent. */
 export async function createTenant(name: string, plan: "personal" | "business" | "agency" = "agency") {
   passwordHash ??= hashPassword(PASSWORD);
   const hash = await passwordHash;
@@ -32,7 +32,8 @@ export async function createTenant(name: string, plan: "personal" | "business" |
   ]).returning();
   const [permission] = await d.insert(schema.sitePermissions).values({ accountId: account.id, userId: client.id, siteId: site.id, allPages: false }).returning();
   await d.insert(schema.permissionPages).values({ permissionId: permission.id, pageId: pages[0].id, accountId: account.id });
-  return { account, owner, admin, client, site, pages };
+  const [agent] = await d.insert(schema.agents).values({ accountId: account.id, name: `${name} agent`, tokenHash: `fixture-${account.id}` }).returning();
+  return { account, owner, admin, client, site, pages, agent };
 }
 export type Tenant = Awaited<ReturnType<typeof createTenant>>;
 

@@ -11,12 +11,15 @@ import { resolveApiToken } from "~/services/api-tokens.server";
 import { readSessionToken } from "~/services/session-cookie.server";
 import type { AppEnv } from "./app-env";
 import { adminApi } from "./admin";
+import { agentsApi } from "./agents";
 import { apiTokensApi } from "./api-tokens";
 import { authApi } from "./auth";
 import { mapApiError } from "./error-mapper";
 import { utilitiesApi } from "./utilities";
 import { recoveryApi } from "./recovery";
+import { siteFilesApi } from "./site-files";
 import { tfaApi } from "./tfa";
+import { usersApi } from "./users";
 
 /** Authenticate once per request and build the service context every handler uses. */
 const serviceContext = createMiddleware<AppEnv>(async (c, next) => {
@@ -70,6 +73,9 @@ api.route("/", adminApi);
 api.route("/", utilitiesApi);
 api.route("/", recoveryApi);
 api.route("/", tfaApi);
+api.route("/", siteFilesApi);
+api.route("/", agentsApi);
+api.route("/", usersApi);
 
 api.notFound((c) => c.json(errorBody("NOT_FOUND"), 404));
 api.onError(mapApiError);
