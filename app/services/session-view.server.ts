@@ -1,5 +1,5 @@
 import type { Account, User } from "../../db/schema";
-import type { AccountView, SessionMetadata, SessionView, UserView } from "~/lib/schemas/session";
+import type { AccountView, PersonCore, SessionMetadata, SessionView, UserView } from "~/lib/schemas/session";
 import type { Actor } from "./actor.server";
 import type { ServiceContext } from "./context.server";
 import { resolveBranding } from "./domains.server";
@@ -27,7 +27,8 @@ export function toAccountView(account: Account): AccountView {
   };
 }
 
-export function toUserView(user: User, account: Account, isAuthenticated: boolean): UserView {
+/** The fields every view of a person shares (PersonCore). */
+export function toPersonCore(user: User): PersonCore {
   return {
     id: user.id,
     name: user.name,
@@ -37,6 +38,12 @@ export function toUserView(user: User, account: Account, isAuthenticated: boolea
     lastSeen: user.lastSeenAt?.toISOString() ?? null,
     isAdmin: user.isAdmin || user.isOwner,
     isOwner: user.isOwner,
+  };
+}
+
+export function toUserView(user: User, account: Account, isAuthenticated: boolean): UserView {
+  return {
+    ...toPersonCore(user),
     isSuperuser: user.isSuperuser,
     isAuthenticated,
     requiresTfa: user.requiresTfa,

@@ -46,19 +46,13 @@ import {
   writableUserFields,
 } from "./policy";
 import { createWelcomeToken } from "./recovery.server";
+import { toPersonCore } from "./session-view.server";
 
 const SUB_PRIVILEGES = ["canManageBilling", "canManageSettings", "canManageSites", "canManageUsers"] as const;
 
 export function toPersonView(user: User): PersonView {
   return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    avatar: user.avatar ?? null,
-    bio: user.bio ?? null,
-    lastSeen: user.lastSeenAt?.toISOString() ?? null,
-    isAdmin: user.isAdmin || user.isOwner,
-    isOwner: user.isOwner,
+    ...toPersonCore(user),
     tfaEnabled: user.tfaEnabled,
     ...effectiveFlags(user),
     accountId: user.accountId,

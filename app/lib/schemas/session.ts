@@ -21,16 +21,21 @@ export const AccountView = z.object({
   hasAnalyticsToken: z.boolean(),
 });
 
-/** The user of the spec's client state (section 3, User), with their account inside. */
-export const UserView = z.object({
+/** What every view of a person shows (the session's user, the people screens). */
+export const PersonCore = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
+  /** The uploaded picture, or null: the client falls back to the Gravatar of `email`. */
   avatar: z.string().nullable(),
   bio: z.string().nullable(),
   lastSeen: z.string().nullable(),
   isAdmin: z.boolean(),
   isOwner: z.boolean(),
+});
+
+/** The user of the spec's client state (section 3, User), with their account inside. */
+export const UserView = PersonCore.extend({
   isSuperuser: z.boolean(),
   isAuthenticated: z.boolean(),
   requiresTfa: z.boolean(),
@@ -58,6 +63,7 @@ export const SessionView = z.object({ metadata: SessionMetadata, user: UserView.
 
 export type AccountView = z.infer<typeof AccountView>;
 export type UserView = z.infer<typeof UserView>;
+export type PersonCore = z.infer<typeof PersonCore>;
 export type SessionMetadata = z.infer<typeof SessionMetadata>;
 export type SessionView = z.infer<typeof SessionView>;
 

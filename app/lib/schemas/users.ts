@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EmailMessage } from "./recovery";
+import { PersonCore } from "./session";
 
 /** Ids in paths and bodies: the `newId()` alphabet, bounded. */
 const id = z.string().min(1).max(64);
@@ -31,16 +32,7 @@ export const PermissionView = z.object({
 export type PermissionView = z.infer<typeof PermissionView>;
 
 /** A person of the account as the Users, User and EditUser screens show them. */
-export const PersonView = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  /** The uploaded picture, or null: the client falls back to the Gravatar of `email`. */
-  avatar: z.string().nullable(),
-  bio: z.string().nullable(),
-  lastSeen: z.string().nullable(),
-  isAdmin: z.boolean(),
-  isOwner: z.boolean(),
+export const PersonView = PersonCore.extend({
   tfaEnabled: z.boolean(),
   canManageBilling: z.boolean(),
   canManageSettings: z.boolean(),
