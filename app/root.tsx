@@ -38,6 +38,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const root = useRootData();
   const favicon = root?.session.metadata.favicon ?? "/favicon.svg";
+  // Marks the document as interactive: tests (and only tests) wait for it before typing, since
+  // text typed into server-rendered fields while hydration runs can be overwritten.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang={i18n.language} dir={i18n.dir(i18n.language)}>
       <head>

@@ -110,7 +110,7 @@ export class AgentLink {
     this.connect();
   }
 
-  /** Closes the socket (1001) and stops reconnecting. Calls in flight finish on the servers but are not answered. */
+  /** Closes the socket (CLOSE_CODES.goingAway) and stops reconnecting. Calls in flight finish on the servers but are not answered. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);

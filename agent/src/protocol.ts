@@ -44,8 +44,11 @@ export const CLOSE_CODES = {
   unsupportedVersion: 4426,
   /** No heartbeat for too long. */
   heartbeatTimeout: 4408,
-  /** The agent process is stopping (SIGTERM). */
-  goingAway: 1001,
+  /**
+   * The agent process is stopping (SIGTERM). Not 1001: the WHATWG WebSocket API lets a client
+   * close only with 1000 or 3000–4999, and Node's WebSocket throws on anything else.
+   */
+  goingAway: 4001,
 } as const;
 
 export const OPS = ["list", "stat", "read", "write", "writeStaged", "mkdirp", "rename", "remove", "test"] as const;

@@ -218,4 +218,12 @@ describe("the agent link with a real agent process", () => {
     expect(next.status, JSON.stringify(next.body)).toBe(200);
     expect(agent?.exitCode).toBeNull();
   });
+
+  it("stops cleanly on SIGTERM: closes the link and exits with 0", async () => {
+    const child = agent!;
+    await stop(child, "SIGTERM");
+    expect(child.exitCode, logs.filter((line) => line.startsWith("[agent]")).slice(-10).join("\n")).toBe(0);
+    expect(logs.some((line) => line.startsWith("[agent]") && /DOMException|invalid code/i.test(line))).toBe(false);
+    agent = null;
+  });
 });

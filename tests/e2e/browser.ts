@@ -26,6 +26,7 @@ export function useBrowser() {
     state.errors = [];
     state.context = await state.browser.newContext({ baseURL: state.baseURL, locale: "en-US" });
     state.page = await state.context.newPage();
+    waitForHydrationAfterNavigation(state.page);
     state.page.on("console", (message) => {
       // A 404/410 status on a document is expected by the error-page tests, not a script error.
       if (message.type() === "error" && !/status of 4[0-9][0-9]/.test(message.text())) state.errors.push(message.text());
@@ -37,6 +38,20 @@ export function useBrowser() {
     if (state.errors.length) throw new Error(`Browser console errors:\n${state.errors.join("\n")}`);
   });
   return state;
+}
+
+/**
+ * Makes `page.goto` resolve only once React has hydrated (the root layout marks `<html>`), the
+ * moment a person could use the page; typing earlier races hydration and loses input.
+ */
+function waitForHydrationAfterNavigation(page: Page) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    const isHtml = response?.headers()["content-type"]?.startsWith("text/html") ?? false;
+    if (isHtml) await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
+    return response;
+  };
 }
 
 /**
