@@ -571,6 +571,11 @@ export const publishJobs = sqliteTable(
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     /** The draft being published; null once it is deleted after a verified publish. */
     revisionId: text("revision_id").references((): AnySQLiteColumn => revisions.id, { onDelete: "set null" }),
+    /**
+     * Set on a rollback job: the publish whose files it restores. A rollback runs through the same
+     * site queue as publishes, so it never interleaves with one, and resumes the same way.
+     */
+    rollsBackJobId: text("rolls_back_job_id").references((): AnySQLiteColumn => publishJobs.id, { onDelete: "cascade" }),
     status: text("status", { enum: PUBLISH_JOB_STATUSES }).notNull().default("queued"),
     errorCode: text("error_code"),
     total: integer("total").notNull().default(0),
@@ -586,6 +591,7 @@ export const publishJobs = sqliteTable(
     index("publish_jobs_block_idx").on(t.blockId),
     index("publish_jobs_user_idx").on(t.userId),
     index("publish_jobs_revision_idx").on(t.revisionId),
+    index("publish_jobs_rolls_back_idx").on(t.rollsBackJobId),
   ],
 );
 

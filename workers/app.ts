@@ -7,6 +7,7 @@ import { keepHostedAgentsRunning } from "./hosted-agent";
 export { RateLimiter } from "./rate-limiter";
 export { AgentHub } from "./agent-hub";
 export { HostedAgent } from "./hosted-agent";
+export { SitePublisher } from "./site-publisher";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),

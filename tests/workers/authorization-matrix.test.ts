@@ -20,6 +20,7 @@ function victimId(param: string, path: string, victim: Tenant): string | undefin
   if (param === "siteId") return victim.site.id;
   if (param === "pageId") return victim.pages[0].id;
   if (param === "agentId") return victim.agent.id;
+  if (param === "statusId") return victim.publishJob.id;
   return undefined;
 }
 
@@ -43,6 +44,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   "put /api/users/{userId}": { name: "Renamed", isAdmin: true, permissions: [] },
   "put /api/users/{userId}/permissions": { permissions: [] },
   "put /api/users/{userId}/avatar": { not: "a png" },
+  "post /api/sites/{siteId}/pages/{pageId}/publish": { regions: { main: { type: "block", content: "<p>Defaced</p>" } } },
 };
 
 let attacker: Tenant;

@@ -33,7 +33,11 @@ export async function createTenant(name: string, plan: "personal" | "business" |
   const [permission] = await d.insert(schema.sitePermissions).values({ accountId: account.id, userId: client.id, siteId: site.id, allPages: false }).returning();
   await d.insert(schema.permissionPages).values({ permissionId: permission.id, pageId: pages[0].id, accountId: account.id });
   const [agent] = await d.insert(schema.agents).values({ accountId: account.id, name: `${name} agent`, tokenHash: `fixture-${account.id}` }).returning();
-  return { account, owner, admin, client, site, pages, agent };
+  // A finished publish of the homepage, so routes with a {statusId} have a real id to aim at.
+  const [publishJob] = await d.insert(schema.publishJobs).values({
+    siteId: site.id, pageId: pages[0].id, accountId: account.id, userId: owner.id, status: "done", total: 1, processed: 1,
+  }).returning();
+  return { account, owner, admin, client, site, pages, agent, publishJob };
 }
 export type Tenant = Awaited<ReturnType<typeof createTenant>>;
 

@@ -17,6 +17,7 @@ import { authApi } from "./auth";
 import { mapApiError } from "./error-mapper";
 import { utilitiesApi } from "./utilities";
 import { recoveryApi } from "./recovery";
+import { publishApi } from "./publish";
 import { siteFilesApi } from "./site-files";
 import { tfaApi } from "./tfa";
 import { usersApi } from "./users";
@@ -74,6 +75,7 @@ api.route("/", utilitiesApi);
 api.route("/", recoveryApi);
 api.route("/", tfaApi);
 api.route("/", siteFilesApi);
+api.route("/", publishApi);
 api.route("/", agentsApi);
 api.route("/", usersApi);
 
