@@ -16,12 +16,15 @@
  */
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { AgentError } from "../../agent/src/errors.ts";
-import { pages, publishItems, publishJobs, revisions, sites, type Page, type PublishItem, type PublishJob, type RevisionMetadata, type RevisionRegions, type Site } from "../../db/schema";
+import { accounts, changeNotifications, pages, publishItems, publishJobs, revisions, sites, users, type Page, type PublishItem, type PublishJob, type RevisionMetadata, type RevisionRegions, type Site } from "../../db/schema";
 import { newId } from "../../db/ids";
 import { AppError } from "~/lib/errors";
 import type { ErrorCode } from "~/lib/error-codes";
 import { decodePageSource, encodePageSource, mergePage, parsePage, type ParsedPage, type RegionUpdates } from "~/lib/regions";
+import type { Locale } from "~/lib/locale";
+import { resources } from "~/locales";
 import { getDb, type Db } from "./db.server";
+import { enqueueEmail, renderLinkEmail } from "./email.server";
 import { siteRemoteFs } from "./site-files.server";
 import type { RemoteFs } from "../../agent/src/remote-fs.ts";
 
@@ -30,6 +33,8 @@ export interface PublishPayload {
   regions: RevisionRegions;
   /** sha256 of the page file the edit was based on; null when the client did not say. */
   baseHash: string | null;
+  /** The publisher's interface language: the change-notification emails are written in it. */
+  locale?: Locale;
 }
 
 export const publishPayloadKey = (jobId: string) => `publish/${jobId}/payload.json`;
@@ -166,6 +171,7 @@ async function runPublish(run: JobRun): Promise<void> {
   } else {
     await recordPublishedRevision(run, payload, first);
     await finishJob(db, job, "done", null);
+    await notifyChangeSubscribers(run, first, payload.locale ?? "en").catch((error: unknown) => console.error("change notifications failed", job.id, error));
   }
   await env.UPLOADS.delete(publishPayloadKey(job.id));
 }
@@ -311,6 +317,33 @@ async function recordPublishedRevision(run: JobRun, payload: PublishPayload, mai
     await db.batch([insert, db.delete(revisions).where(and(eq(revisions.id, job.revisionId), eq(revisions.isDraft, true)))]);
   } else {
     await insert;
+  }
+}
+
+/**
+ * The change-notification emails (agency plan): everyone who asked to hear about the site's
+ * publishes, except the publisher, gets one with a link to the live page.
+ */
+async function notifyChangeSubscribers(run: JobRun, main: PublishItem, locale: Locale): Promise<void> {
+  const { db, env, job, site } = run;
+  const account = await db.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, job.accountId)).get();
+  if (account?.plan !== "agency") return;
+  const subscribers = await db
+    .select({ id: users.id, email: users.email })
+    .from(changeNotifications)
+    .innerJoin(users, eq(users.id, changeNotifications.userId))
+    .where(and(eq(changeNotifications.siteId, site.id), ne(changeNotifications.userId, job.userId ?? "")));
+  if (subscribers.length === 0) return;
+  const publisher = job.userId ? await db.select({ name: users.name }).from(users).where(eq(users.id, job.userId)).get() : undefined;
+  const strings = resources[locale].notify.changeEmail;
+  const values: Record<string, string> = { page: main.name, site: site.name, user: publisher?.name ?? site.name };
+  const fill = (template: string) => template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
+  const url = livePageUrl(site, main.path) ?? site.url;
+  const email = renderLinkEmail(locale, {
+    subject: fill(strings.subject), intro: fill(strings.intro), callToAction: strings.callToAction, outro: strings.outro, footer: strings.footer, url,
+  });
+  for (const subscriber of subscribers) {
+    await enqueueEmail({ db, env, locale }, { accountId: job.accountId, to: subscriber.email, kind: "change-notification", ...email });
   }
 }
 

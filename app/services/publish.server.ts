@@ -101,7 +101,7 @@ export async function startPublish(ctx: ServiceContext, siteId: string, pageId: 
     baseHash ??= draft.baseHash;
   }
 
-  const payload: PublishPayload = { metadata: body.metadata ?? {}, regions: body.regions ?? {}, baseHash };
+  const payload: PublishPayload = { metadata: body.metadata ?? {}, regions: body.regions ?? {}, baseHash, locale: ctx.locale };
   const id = newId();
   // The payload first: a job row is only ever visible with its payload in place.
   await ctx.env.UPLOADS.put(publishPayloadKey(id), JSON.stringify(payload));

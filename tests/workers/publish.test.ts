@@ -196,6 +196,33 @@ describe("publishing a page", () => {
   });
 });
 
+describe("change notifications", () => {
+  it("emails everyone with change notifications on the site but the publisher, with a link to the live page (agency plan only)", async () => {
+    await resetFiles();
+    await db().insert(schema.changeNotifications).values([
+      { userId: tenant.admin.id, siteId: site.id, accountId: tenant.account.id },
+      { userId: tenant.owner.id, siteId: site.id, accountId: tenant.account.id },
+    ]);
+    const outbox = () => db().select().from(schema.emailOutbox).where(eq(schema.emailOutbox.kind, "change-notification")).all();
+    const before = (await outbox()).length;
+    await publish("/about.html", { regions: { main: { type: "block", content: "<p>Notified</p>" } } });
+    const sent = (await outbox()).slice(before);
+    expect(sent.map((mail) => mail.to)).toEqual([tenant.admin.email]);
+    expect(sent[0].subject).toBe("about was published on Demo");
+    expect(sent[0].text).toContain("https://demo.example/about.html");
+    expect(sent[0].text).toContain(`${tenant.owner.name} published changes to about on Demo.`);
+
+    await db().update(schema.accounts).set({ plan: "business" }).where(eq(schema.accounts.id, tenant.account.id));
+    try {
+      await publish("/about.html", { regions: { main: { type: "block", content: "<p>Not notified</p>" } } });
+      expect((await outbox()).length).toBe(before + 1);
+    } finally {
+      await db().update(schema.accounts).set({ plan: "agency" }).where(eq(schema.accounts.id, tenant.account.id));
+      await db().delete(schema.changeNotifications).where(eq(schema.changeNotifications.siteId, site.id));
+    }
+  });
+});
+
 describe("who may publish, and when", () => {
   it("lets a client user publish a granted page and nothing else", async () => {
     await resetFiles();

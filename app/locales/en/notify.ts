@@ -26,4 +26,12 @@ export default {
     cancel: "Cancel",
   },
   confirmDelete: "Are you sure you want to do this?",
+  /** The change-notification email (agency plan), sent when someone publishes a page of a site. */
+  changeEmail: {
+    subject: "{{page}} was published on {{site}}",
+    intro: "{{user}} published changes to {{page}} on {{site}}.",
+    callToAction: "View the Page",
+    outro: "",
+    footer: "You get this email because change notifications are on for this site. Turn them off on the site's settings.",
+  },
 } as const;
