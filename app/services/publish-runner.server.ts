@@ -340,7 +340,7 @@ async function notifyChangeSubscribers(run: JobRun, main: PublishItem, locale: L
   const fill = (template: string) => template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
   const url = livePageUrl(site, main.path) ?? site.url;
   const email = renderLinkEmail(locale, {
-    subject: fill(strings.subject), intro: fill(strings.intro), callToAction: strings.callToAction, outro: strings.outro, footer: strings.footer, url,
+    subject: fill(strings.subject), intro: fill(strings.intro), callToAction: strings.callToAction, outro: "", footer: strings.footer, url,
   });
   for (const subscriber of subscribers) {
     await enqueueEmail({ db, env, locale }, { accountId: job.accountId, to: subscriber.email, kind: "change-notification", ...email });

@@ -32,7 +32,6 @@ export default {
     subject: "{{page}} wurde auf {{site}} veröffentlicht",
     intro: "{{user}} hat Änderungen an {{page}} auf {{site}} veröffentlicht.",
     callToAction: "Seite ansehen",
-    outro: "",
     footer: "Sie erhalten diese E-Mail, weil Änderungsbenachrichtigungen für diese Website aktiviert sind. Sie können sie in den Einstellungen der Website abschalten.",
   },
 } satisfies Messages<typeof en>;

@@ -31,7 +31,6 @@ export default {
     subject: "{{page}} was published on {{site}}",
     intro: "{{user}} published changes to {{page}} on {{site}}.",
     callToAction: "View the Page",
-    outro: "",
     footer: "You get this email because change notifications are on for this site. Turn them off on the site's settings.",
   },
 } as const;

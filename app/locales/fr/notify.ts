@@ -32,7 +32,6 @@ export default {
     subject: "{{page}} a été publiée sur {{site}}",
     intro: "{{user}} a publié des modifications de {{page}} sur {{site}}.",
     callToAction: "Voir la page",
-    outro: "",
     footer: "Vous recevez cet e-mail parce que les notifications de modification sont activées pour ce site. Vous pouvez les désactiver dans les réglages du site.",
   },
 } satisfies Messages<typeof en>;
