@@ -4,101 +4,19 @@
 // agent mid-operation (the caller gets CONNECTION_AGENT_OFFLINE promptly, a restarted agent serves
 // the next call) and restarts the Worker under the agent (it reconnects by itself).
 // Needs root and the packages of tests/servers/install.mjs.
-import { type ChildProcess, spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Servers, startServers } from "../servers/servers.mjs";
-// @ts-expect-error: plain .mjs helpers shared with the start script
-import { buildDir, buildIfNeeded, freePort, prepareDatabase, root, startGroup, stopGroup, toolEnv, waitForHttp } from "../../scripts/lib.mjs";
-
-const HOSTED_TOKEN = "development-only-hosted-agent-token";
-const persistTo = ".wrangler/link-state";
+import { type App, startApp } from "./app-harness";
 
 let servers: Servers<"ftp" | "sftp">;
-let port: number;
-let baseURL: string;
-let worker: ChildProcess | null = null;
+let app: App;
 let agent: ChildProcess | null = null;
-let cookie = "";
-const logs: string[] = [];
-const groups = new Set<ChildProcess>();
 
-function capture(child: ChildProcess, label: string): void {
-  const keep = (data: Buffer) => {
-    for (const line of data.toString().split("\n")) if (line.trim()) logs.push(`[${label}] ${line}`);
-    if (logs.length > 2_000) logs.splice(0, logs.length - 2_000);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-}
-
-async function startWorker(): Promise<void> {
-  worker = startGroup("wrangler", [
-    "dev", "--config", `${buildDir}/server/wrangler.json`, "--ip", "127.0.0.1", "--port", String(port),
-    "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "warn",
-  ], { stdio: ["ignore", "pipe", "pipe"] }) as ChildProcess;
-  groups.add(worker);
-  capture(worker, "worker");
-  await waitForHttp(`${baseURL}/login`);
-}
-
-/** The agent as customers get it from the registry (`npx @sitecraft/agent`): the bundle `npm pack` builds. */
-function buildPackagedAgent(): string {
-  const result = spawnSync("npm", ["run", "--silent", "build"], { cwd: path.join(root, "agent"), env: toolEnv, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`npm run build in agent/ failed: ${result.stderr}`);
-  return "agent/dist/main.js";
-}
-
-function startAgent(entry = "agent/src/main.ts"): ChildProcess {
-  const child = startGroup(path.join(root, "node_modules", ".bin", "node"), [entry], {
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...toolEnv,
-      CMS_AGENT_URL: `ws://127.0.0.1:${port}/agent/connect`,
-      CMS_AGENT_TOKEN: HOSTED_TOKEN,
-      CMS_AGENT_ALLOW_HOSTS: "127.0.0.1",
-      CMS_AGENT_NAME: "link-test",
-    },
-  }) as ChildProcess;
-  groups.add(child);
-  capture(child, "agent");
-  return child;
-}
-
-/** Ends a process group: SIGKILL when asked (the crash), else SIGTERM; waits until the leader is gone. */
-async function stop(child: ChildProcess | null, signal: "SIGTERM" | "SIGKILL" = "SIGTERM"): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  if (signal === "SIGKILL") {
-    try {
-      process.kill(-child.pid!, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  } else {
-    stopGroup(child);
-  }
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (child.exitCode === null && child.signalCode === null) {
-    try {
-      process.kill(-child.pid!, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-  groups.delete(child);
-}
-
-async function api(method: string, pathname: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
-  const response = await fetch(`${baseURL}/api${pathname}`, {
-    method,
-    headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin", ...(init.body ? { "Content-Type": "application/json" } : {}), ...init.headers },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const api: App["api"] = (...args) => app.api(...args);
 
 const testConnection = (form: unknown) => api("POST", "/utilities/test-connection", { body: form });
 const browse = (form: unknown, folder: string) => api("GET", `/utilities/files?path=${encodeURIComponent(folder)}`, { headers: { "Target-Server": JSON.stringify(form) } });
@@ -120,7 +38,7 @@ async function waitForAgent(timeoutMs = 45_000): Promise<{ status: number; body:
     if (last.body.code !== "CONNECTION_AGENT_OFFLINE") return last;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`the agent did not connect: ${JSON.stringify(last)}\n${logs.slice(-40).join("\n")}`);
+  throw new Error(`the agent did not connect: ${JSON.stringify(last)}\n${app.logs.slice(-40).join("\n")}`);
 }
 
 function seedFiles(rootOnDisk: string): void {
@@ -134,27 +52,15 @@ beforeAll(async () => {
   servers = await startServers({ which: ["ftp", "sftp"] });
   seedFiles(servers.sftp.root);
   seedFiles(servers.ftp.root);
-  rmSync(path.join(root, persistTo), { recursive: true, force: true });
-  buildIfNeeded();
-  prepareDatabase(persistTo);
-  port = await freePort();
-  baseURL = `http://127.0.0.1:${port}`;
-  await startWorker();
-  const login = await fetch(`${baseURL}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" },
-    body: JSON.stringify({ email: "admin@agency.test", password: "demo-password-1" }),
-  });
-  expect(login.status).toBe(200);
-  cookie = (login.headers.get("Set-Cookie") ?? "").split(";")[0];
-  agent = startAgent();
+  app = await startApp("link");
+  await app.signIn();
+  agent = app.startAgent();
   await waitForAgent();
 }, 300_000);
 
 afterAll(async () => {
-  for (const child of [...groups]) await stop(child);
+  await app?.close();
   await servers?.stop();
-  rmSync(path.join(root, persistTo), { recursive: true, force: true });
 });
 
 describe("the agent link with a real agent process", () => {
@@ -196,7 +102,7 @@ describe("the agent link with a real agent process", () => {
       while (connected.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(connected.length, "the agent reached the slow server").toBeGreaterThan(0);
       const killedAt = Date.now();
-      await stop(agent, "SIGKILL");
+      await app.stop(agent, "SIGKILL");
       const answer = await call;
       expect(answer).toEqual({ status: 503, body: { code: "CONNECTION_AGENT_OFFLINE", invalid: [] } });
       expect(Date.now() - killedAt, "the caller learned at once, not at the timeout").toBeLessThan(5_000);
@@ -206,14 +112,13 @@ describe("the agent link with a real agent process", () => {
     }
     expect((await testConnection(sftpForm())).body.code).toBe("CONNECTION_AGENT_OFFLINE");
     // The restarted agent is the packaged bundle, so the npx path is proven to connect and serve.
-    agent = startAgent(buildPackagedAgent());
+    agent = app.startAgent(app.buildPackagedAgent());
     const next = await waitForAgent();
     expect(next.status, JSON.stringify(next.body)).toBe(200);
   });
 
   it("reconnects by itself when the Worker side drops the socket (the Worker restarts)", async () => {
-    await stop(worker);
-    await startWorker();
+    await app.restartWorker();
     const next = await waitForAgent();
     expect(next.status, JSON.stringify(next.body)).toBe(200);
     expect(agent?.exitCode).toBeNull();
@@ -221,9 +126,9 @@ describe("the agent link with a real agent process", () => {
 
   it("stops cleanly on SIGTERM: closes the link and exits with 0", async () => {
     const child = agent!;
-    await stop(child, "SIGTERM");
-    expect(child.exitCode, logs.filter((line) => line.startsWith("[agent]")).slice(-10).join("\n")).toBe(0);
-    expect(logs.some((line) => line.startsWith("[agent]") && /DOMException|invalid code/i.test(line))).toBe(false);
+    await app.stop(child, "SIGTERM");
+    expect(child.exitCode, app.logs.filter((line) => line.startsWith("[agent]")).slice(-10).join("\n")).toBe(0);
+    expect(app.logs.some((line) => line.startsWith("[agent]") && /DOMException|invalid code/i.test(line))).toBe(false);
     agent = null;
   });
 });
