@@ -393,16 +393,26 @@ async function runRollback(run: JobRun, publishJobId: string): Promise<void> {
   await finishJob(db, job, restored || !failed ? "done" : "failed", restored ? null : (failed?.errorCode ?? null));
 }
 
-/** Runs `work` over `items`, at most `limit` at once, in order of start; rejects with the first failure. */
+/**
+ * Runs `work` over `items`, at most `limit` at once, in order of start. After a failure no new item
+ * starts, and the failure is thrown only once every started item has settled: a retry must never
+ * run beside a write still in flight from this run.
+ */
 async function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
+  let failure: { error: unknown } | null = null;
   const lane = async () => {
-    while (next < items.length) {
+    while (next < items.length && !failure) {
       const index = next++;
-      results[index] = await work(items[index]);
+      try {
+        results[index] = await work(items[index]);
+      } catch (error) {
+        failure ??= { error };
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  if (failure) throw (failure as { error: unknown }).error;
   return results;
 }
