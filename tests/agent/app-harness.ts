@@ -122,12 +122,14 @@ export async function startApp(name: string) {
     },
 
     async api(method: string, pathname: string, init: { body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiAnswer> {
+      // A FormData body goes as multipart (fetch sets its boundary); anything else as JSON.
+      const isForm = init.body instanceof FormData;
       const response = await fetch(`${baseURL}/api${pathname}`, {
         method,
-        headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin", ...(init.body ? { "Content-Type": "application/json" } : {}), ...init.headers },
-        body: init.body ? JSON.stringify(init.body) : undefined,
+        headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin", ...(init.body && !isForm ? { "Content-Type": "application/json" } : {}), ...init.headers },
+        body: isForm ? (init.body as FormData) : init.body ? JSON.stringify(init.body) : undefined,
       });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      return { status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
     },
 
     async close(): Promise<void> {
