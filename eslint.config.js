@@ -4,7 +4,7 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "build-*/**", "test-results/**", ".react-router/**", ".wrangler/**", "node_modules/**", "db/migrations/**",
+    ignores: ["build/**", "build-*/**", "agent/dist/**", "test-results/**", ".react-router/**", ".wrangler/**", "node_modules/**", "db/migrations/**",
       "worker-configuration.d.ts", "db/seed/demo-site/**", ".xdg/**"],
   },
   { linterOptions: { reportUnusedDisableDirectives: "error" } },

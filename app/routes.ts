@@ -13,7 +13,8 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("language", "routes/language.tsx"),
   route("admin/sudo/exit", "routes/admin-sudo-exit.tsx"),
-  layout("routes/authenticated.tsx", [route("sites", "routes/sites.tsx"), route("admin", "routes/admin.tsx"), route("profile", "routes/profile.tsx"),
+  layout("routes/authenticated.tsx", [route("sites", "routes/sites.tsx"), route("sites/new", "routes/sites-new.tsx"), route("sites/:siteId", "routes/site.tsx"),
+    route("sites/:siteId/edit", "routes/sites-edit.tsx"), route("admin", "routes/admin.tsx"), route("profile", "routes/profile.tsx"),
     route("users", "routes/users.tsx"), route("users/new", "routes/users-new.tsx"), route("users/:userId", "routes/users-view.tsx"), route("users/:userId/edit", "routes/users-edit.tsx")]),
   // A developer tool: 404 unless DEV_MAILBOX is "true" (never in production).
   route("dev/mailbox", "routes/dev-mailbox.tsx"),

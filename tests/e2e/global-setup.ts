@@ -1,7 +1,8 @@
 import { rmSync } from "node:fs";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error: plain .mjs helpers shared with the start script
-import { buildDir, buildIfNeeded, freePort, prepareDatabase, startGroup, stopGroup, waitForHttp } from "../../scripts/lib.mjs";
+import { buildDir, buildIfNeeded, freePort, prepareDatabase, root, startGroup, stopGroup, toolEnv, waitForHttp } from "../../scripts/lib.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -9,7 +10,7 @@ declare module "vitest" {
   }
 }
 
-/** One built app on workerd, on a free port with a fresh seeded database, for the whole e2e run. */
+/** One built app on workerd, on a free port with a fresh seeded database, and a local agent, for the whole e2e run. */
 export default async function setup(project: TestProject) {
   const persistTo = process.env.CMS_E2E_STATE ?? ".wrangler/e2e-state";
   rmSync(persistTo, { recursive: true, force: true });
@@ -22,6 +23,20 @@ export default async function setup(project: TestProject) {
   ], { stdio: ["ignore", "inherit", "inherit"] });
   const baseURL = `http://localhost:${port}`;
   await waitForHttp(`${baseURL}/login`);
+  // A local connection agent, as `npm start` runs one: it may reach the test servers on loopback.
+  const agent = startGroup(path.join(root, "node_modules", ".bin", "node"), ["agent/src/main.ts"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...toolEnv,
+      CMS_AGENT_URL: `ws://127.0.0.1:${port}/agent/connect`,
+      CMS_AGENT_TOKEN: "development-only-hosted-agent-token",
+      CMS_AGENT_ALLOW_HOSTS: "127.0.0.1",
+      CMS_AGENT_NAME: "e2e",
+    },
+  });
   project.provide("baseURL", baseURL);
-  return () => stopGroup(server);
+  return () => {
+    stopGroup(agent);
+    stopGroup(server);
+  };
 }

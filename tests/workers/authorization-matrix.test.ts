@@ -45,6 +45,12 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   "put /api/users/{userId}/permissions": { permissions: [] },
   "put /api/users/{userId}/avatar": { not: "a png" },
   "post /api/sites/{siteId}/pages/{pageId}/publish": { regions: { main: { type: "block", content: "<p>Defaced</p>" } } },
+  "post /api/sites": { name: "Attacker site", url: "attacker.example", protocol: "sftp", host: "sftp.attacker.example", username: "me", password: "whatever-123" },
+  "put /api/sites/{siteId}": { name: "Defaced", isLocked: true, password: "attacker-password" },
+  "post /api/sites/{siteId}/pages": { name: "Defaced", path: "/defaced.html", createOnServer: true },
+  "put /api/sites/{siteId}/pages/{pageId}": { name: "Defaced", isPinned: false },
+  "post /api/sites/{siteId}/pages/delete": { pageIds: ["not-an-id"], deleteFromServer: true },
+  "put /api/admin/sites/{siteId}/classify": { classification: "commercial" },
 };
 
 let attacker: Tenant;

@@ -5,6 +5,7 @@ import notify from "./notify";
 import profile from "./profile";
 import recovery from "./recovery";
 import tfa from "./tfa";
+import sites from "./sites";
 import users from "./users";
 
-export default { common, admin, profile, errors, notify, tfa, recovery, users };
+export default { common, admin, profile, errors, notify, tfa, recovery, users, sites };
