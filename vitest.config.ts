@@ -1,6 +1,7 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { editorFrame } from "./app/editor/frame/vite-plugin.ts";
 
 const root = import.meta.dirname;
 const alias = { "~": path.resolve(root, "app") };
@@ -10,6 +11,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The unit project loads the API (its OpenAPI document), which serves the in-frame editor.
+        plugins: [editorFrame()],
         resolve: { alias },
         test: { name: "unit", environment: "node", include: ["tests/unit/**/*.test.ts", "app/**/*.test.ts", "agent/**/*.test.ts"] },
       },
@@ -20,6 +23,7 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
           }),
+          editorFrame(),
         ],
         resolve: {
           alias: {

@@ -16,8 +16,8 @@
  * A benchmark, not a test: it fails only when something does not work at all.
  */
 import { startServers, type Servers } from "../tests/servers/servers.mjs";
-import { type App, startApp } from "../tests/agent/app-harness";
-import { bareClient, chosenProtocols, createSite, payload, ratio, timed, type Protocol } from "./protocols";
+import { type App, startApp } from "../tests/agent/app-harness.ts";
+import { bareClient, chosenProtocols, createSite, homeOf, payload, ratio, timed, type Protocol } from "./protocols.ts";
 
 const SMALL_FILES = 200;
 const SMALL_BYTES = 20 * 1024;
@@ -31,7 +31,7 @@ const big = payload(BIG_BYTES, 999);
 async function bareRun(protocol: Protocol, servers: Servers): Promise<{ small: number; big: number }> {
   const client = await bareClient(protocol, servers);
   try {
-    const folder = "/bare-run";
+    const folder = `${homeOf(protocol, servers).replace(/\/$/, "")}/bare-run`;
     await client.mkdir(folder);
     const smallMs = await timed(async () => {
       for (let i = 0; i < small.length; i++) await client.put(`${folder}/small-${i}.bin`, small[i]);
@@ -77,6 +77,7 @@ try {
   app = await startApp("bench-throughput");
   await app.signIn();
   app.startAgent("agent/src/main.ts", "bench");
+  await app.waitForAgent();
 
   console.log(`\n${SMALL_FILES} × ${SMALL_BYTES / 1024} KB and 1 × ${BIG_BYTES / 1024 / 1024} MB per protocol; link = app → agent → server, bare = the client library alone\n`);
   console.log("protocol   small: link ms   bare ms   ratio   │   20 MB: link ms   bare ms   ratio");

@@ -9,7 +9,7 @@ import { Client as FtpClient } from "basic-ftp";
 import SftpClient from "ssh2-sftp-client";
 import { createClient as createWebdavClient } from "webdav";
 import type { Servers } from "../tests/servers/servers.mjs";
-import type { App } from "../tests/agent/app-harness";
+import type { App } from "../tests/agent/app-harness.ts";
 
 export type Protocol = "ftp" | "ftps" | "sftp" | "s3" | "webdav";
 export const ALL_PROTOCOLS: Protocol[] = ["ftp", "ftps", "sftp", "s3", "webdav"];
@@ -126,6 +126,11 @@ export async function bareClient(protocol: Protocol, servers: Servers): Promise<
   };
 }
 
+/** The folder a site of the protocol is rooted in: SFTP sessions are not chrooted, the others are. */
+export function homeOf(protocol: Protocol, servers: Servers): string {
+  return protocol === "sftp" ? servers.sftp.remoteRoot : "/";
+}
+
 /** The site form of a protocol, pointing at the loopback server (the agent runs with the development allow-list). */
 export function siteForm(protocol: Protocol, servers: Servers): Record<string, unknown> {
   const common = { name: `Bench ${protocol}`, url: "https://bench.example", classification: "personal", protocol, homeFolder: "/", uploadFolder: "/" };
@@ -137,7 +142,7 @@ export function siteForm(protocol: Protocol, servers: Servers): Record<string, u
     }
     case "sftp": {
       const server = servers.sftp;
-      return { ...common, host: server.host, port: server.port, username: server.username, password: server.password, homeFolder: server.remoteRoot, uploadFolder: server.remoteRoot };
+      return { ...common, host: server.host, port: server.port, username: server.username, password: server.password, homeFolder: homeOf(protocol, servers), uploadFolder: homeOf(protocol, servers) };
     }
     case "s3": {
       const server = servers.s3;

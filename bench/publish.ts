@@ -16,8 +16,8 @@
  * A benchmark, not a test: it fails only when something does not work at all.
  */
 import { startServers, type Servers } from "../tests/servers/servers.mjs";
-import { type App, startApp } from "../tests/agent/app-harness";
-import { bareClient, chosenProtocols, createSite, ratio, timed, type Protocol } from "./protocols";
+import { type App, startApp } from "../tests/agent/app-harness.ts";
+import { bareClient, chosenProtocols, createSite, ratio, timed, type Protocol } from "./protocols.ts";
 
 const PAGES = 50;
 const protocols = chosenProtocols();
@@ -96,6 +96,7 @@ try {
   app = await startApp("bench-publish");
   await app.signIn();
   app.startAgent("agent/src/main.ts", "bench");
+  await app.waitForAgent();
   console.log(`\n${PAGES} pages of ${(pageSource(0, "").length / 1024).toFixed(0)} KB; link = publish through the app and agent, bare = the client library alone\n`);
   console.log("protocol   single: link ms   bare ms   ratio   │   fan-out: link ms   bare ms   ratio");
   for (const protocol of protocols) {

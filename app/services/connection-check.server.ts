@@ -62,6 +62,8 @@ export async function formConnectionSpec(form: SiteConnectionForm, accountId: st
     s3Bucket: form.s3Bucket,
     s3Acl: form.s3Acl,
     home: form.homeFolder,
+    sftpHostKey: form.sftpHostKey,
+    ftpsCertFingerprint: form.ftpsCertFingerprint,
   };
   const fingerprint = await sha256Hex(JSON.stringify([accountId, settings]));
   return connectionSpec.parse({ key: `form:${fingerprint}`, ...settings });

@@ -132,6 +132,21 @@ export async function startApp(name: string) {
       return { status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
     },
 
+    /**
+     * Waits until an agent is connected: a connection test to a closed loopback port answers the
+     * agent's CONNECTION_AGENT_CONNECT then, CONNECTION_AGENT_OFFLINE before.
+     */
+    async waitForAgent(timeoutMs = 45_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      const probe = { protocol: "ftp", host: "127.0.0.1", port: 1, username: "probe", password: "probe-password", homeFolder: "/" };
+      for (;;) {
+        const answer = await this.api("POST", "/utilities/test-connection", { body: probe });
+        if (answer.body.code !== "CONNECTION_AGENT_OFFLINE") return;
+        if (Date.now() > deadline) throw new Error(`no agent connected:\n${logs.slice(-30).join("\n")}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+
     async close(): Promise<void> {
       for (const child of [...groups]) await stop(child);
       rmSync(path.join(root, persistTo), { recursive: true, force: true });

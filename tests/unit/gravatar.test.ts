@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const ctx = (signedIn = true) => ({ actor: signedIn ? ({ user: {}, account: {}, session: null, via: "session" } as unknown) : null, env: { GRAVATAR_BASE_URL: base } }) as unknown as ServiceContext;
+const ctx = (signedIn = true, gravatarBase = base) => ({ actor: signedIn ? ({ user: {}, account: {}, session: null, via: "session" } as unknown) : null, env: { GRAVATAR_BASE_URL: gravatarBase } }) as unknown as ServiceContext;
 
 describe("gravatarUrl", () => {
   it("hashes the trimmed, lowercased address and asks for the size", async () => {
@@ -34,6 +34,14 @@ describe("gravatarUrl", () => {
   it("with verify, answers the URL only when the address has a Gravatar", async () => {
     expect((await gravatarUrl(ctx(), { email: "pat@example.com", size: 64, verify: true })).url).toBe(`${base}/avatar/${knownHash}?s=64&d=404`);
     expect((await gravatarUrl(ctx(), { email: "nobody@example.com", size: 64, verify: true })).url).toBeNull();
+  });
+
+  it("answers null without asking anyone when Gravatar is off (an empty base URL, as locally)", async () => {
+    let asked = 0;
+    server.on("request", () => asked++);
+    expect((await gravatarUrl(ctx(true, ""), { email: "pat@example.com", size: 64, verify: true })).url).toBeNull();
+    expect((await gravatarUrl(ctx(true, ""), { email: "pat@example.com", size: 64, verify: false })).url).toBeNull();
+    expect(asked).toBe(0);
   });
 
   it("needs a signed-in user", async () => {

@@ -12,7 +12,9 @@ type Operation = { security?: Record<string, string[]>[]; requestBody?: unknown 
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 /** Routes anyone may call. Adding one here is a deliberate, reviewed decision. */
-const PUBLIC_ROUTES = new Set(["get /api/auth/session", "post /api/auth/login", "post /api/auth/logout", "post /api/auth/password/recover", "post /api/auth/password/reset", "post /api/auth/confirm"]);
+const PUBLIC_ROUTES = new Set(["get /api/auth/session", "post /api/auth/login", "post /api/auth/logout", "post /api/auth/password/recover", "post /api/auth/password/reset", "post /api/auth/confirm",
+  // The in-frame editor script: the same static file for everyone, loaded by the sandboxed preview frame (no credentials).
+  "get /api/editor/frame.js"]);
 
 /** Where each path parameter takes the victim's id from. */
 function victimId(param: string, path: string, victim: Tenant): string | undefined {

@@ -14,6 +14,7 @@ import { adminApi } from "./admin";
 import { agentsApi } from "./agents";
 import { apiTokensApi } from "./api-tokens";
 import { authApi } from "./auth";
+import { editorApi } from "./editor";
 import { mapApiError } from "./error-mapper";
 import { utilitiesApi } from "./utilities";
 import { recoveryApi } from "./recovery";
@@ -81,6 +82,7 @@ api.route("/", sitesApi);
 api.route("/", pagesApi);
 api.route("/", publishApi);
 api.route("/", agentsApi);
+api.route("/", editorApi);
 api.route("/", usersApi);
 
 api.notFound((c) => c.json(errorBody("NOT_FOUND"), 404));

@@ -33,6 +33,13 @@ export const siteConnectionForm = z
     s3Acl: z.preprocess((value) => (value === "" || value === null || value === false ? undefined : value === true ? "public-read" : value), z.literal("public-read").optional()),
     homeFolder: z.preprocess((value) => (value === "" || value === null ? undefined : value), z.string().max(1024).default("/")),
     agentId: optionalText(64),
+    /**
+     * Pins the form already holds (SECURITY.md 4): an SFTP host key seen before, or the SHA-256
+     * fingerprint of a self-signed FTPS certificate the user confirmed. The agent refuses a
+     * server that shows another one.
+     */
+    sftpHostKey: optionalText(200),
+    ftpsCertFingerprint: optionalText(200),
   })
   .superRefine((form, issues) => {
     const require = (field: keyof typeof form) => {

@@ -1,0 +1,131 @@
+/**
+ * The in-frame editor's entry: the channel to the parent (protocol.ts, header comment).
+ *
+ * This script is the first script of the document, so everything here runs before any of the
+ * customer's scripts. It takes, now, every built-in the channel depends on, and calls them through
+ * `Reflect.apply` kept in a local constant: a page script that later replaces
+ * `MessagePort.prototype.postMessage`, `Function.prototype.call`, the `MessageEvent` getters or
+ * `addEventListener` sees none of our calls and never receives the port, its events or a function
+ * that sends on it. The port lives only in this module's closure.
+ */
+import { envelope, type FrameMessage, type ParentMessage, readParentMessage } from "../protocol";
+import { captureIgnoredRanges } from "./ignored";
+import { startEditor } from "./editor";
+import type { Platform } from "./platform";
+
+const apply = Reflect.apply;
+const getter = (proto: object, name: string): (() => unknown) =>
+  (Object.getOwnPropertyDescriptor(proto, name) as PropertyDescriptor).get as () => unknown;
+const portPost = MessagePort.prototype.postMessage;
+const portStart = MessagePort.prototype.start;
+const listen = EventTarget.prototype.addEventListener;
+const unlisten = EventTarget.prototype.removeEventListener;
+const stopImmediate = Event.prototype.stopImmediatePropagation;
+const cancel = Event.prototype.preventDefault;
+const eventData = getter(MessageEvent.prototype, "data");
+const eventPorts = getter(MessageEvent.prototype, "ports");
+const eventSource = getter(MessageEvent.prototype, "source");
+const eventOrigin = getter(MessageEvent.prototype, "origin");
+const keyOf = getter(KeyboardEvent.prototype, "key");
+const codeOf = getter(KeyboardEvent.prototype, "code");
+const ctrlOf = getter(KeyboardEvent.prototype, "ctrlKey");
+const metaOf = getter(KeyboardEvent.prototype, "metaKey");
+const shiftOf = getter(KeyboardEvent.prototype, "shiftKey");
+const altOf = getter(KeyboardEvent.prototype, "altKey");
+const setTimer = window.setTimeout;
+const clearTimer = window.clearTimeout;
+const Observer = MutationObserver;
+const frameWindow = window;
+const parentWindow = window.parent;
+
+/**
+ * The parent's origin: `data-parent-origin` on this script's tag, else the origin the script was
+ * served from (the app serves it, and the editor runs on the app). Empty for an inline copy.
+ */
+const parentOrigin = (() => {
+  const script = document.currentScript;
+  if (!(script instanceof HTMLScriptElement)) return "";
+  const declared = script.getAttribute("data-parent-origin");
+  if (declared) return declared;
+  try {
+    return script.src ? new URL(script.src).origin : "";
+  } catch {
+    return "";
+  }
+})();
+
+let port: MessagePort | null = null;
+let handler: ((message: ParentMessage) => void) | null = null;
+let startupError: string | null = null;
+
+function send(message: FrameMessage): void {
+  if (port) apply(portPost, port, [envelope(message)]);
+}
+
+const platform: Platform = {
+  listen: (target, type, fn, options) => apply(listen, target, [type, fn, options]),
+  setTimeout: (fn, ms) => apply(setTimer, frameWindow, [fn, ms]) as unknown as number,
+  clearTimeout: (id) => apply(clearTimer, frameWindow, [id]),
+  observe: (callback) => new Observer(callback),
+};
+
+function onWindowMessage(event: MessageEvent): void {
+  if (port !== null || !event.isTrusted) return;
+  if (apply(eventSource, event, []) !== parentWindow) return;
+  if (parentOrigin && apply(eventOrigin, event, []) !== parentOrigin) return;
+  // The parent posts nothing else to this window: stop it before anything below could throw and
+  // let the event, and its port, reach the page's own listeners.
+  apply(stopImmediate, event, []);
+  const ports = apply(eventPorts, event, []) as readonly MessagePort[];
+  const message = readParentMessage(apply(eventData, event, []));
+  if (!message || message.type !== "init" || ports.length !== 1) return;
+  port = ports[0];
+  apply(unlisten, frameWindow, ["message", onWindowMessage, true]);
+  apply(listen, port, ["message", onPortMessage]);
+  apply(portStart, port, []);
+  begin(message);
+}
+
+function onPortMessage(event: MessageEvent): void {
+  const message = readParentMessage(apply(eventData, event, []));
+  if (message && message.type !== "init" && handler) handler(message);
+}
+
+/** Ctrl/Cmd+S from the person at the keyboard asks for a draft save; nothing here publishes. */
+function onKeyDown(event: KeyboardEvent): void {
+  if (!event.isTrusted) return;
+  const key = apply(keyOf, event, []);
+  const isS = key === "s" || key === "S" || apply(codeOf, event, []) === "KeyS";
+  if (!isS || apply(shiftOf, event, []) || apply(altOf, event, [])) return;
+  if (!apply(ctrlOf, event, []) && !apply(metaOf, event, [])) return;
+  apply(cancel, event, []);
+  send({ type: "shortcut", name: "save" });
+}
+
+function fail(error: unknown): void {
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  send({ type: "failed", reason: reason.slice(0, 900) });
+}
+
+function begin(init: Extract<ParentMessage, { type: "init" }>): void {
+  if (startupError !== null) return fail(startupError);
+  const start = () => {
+    try {
+      handler = startEditor(platform, send, init);
+    } catch (error) {
+      fail(error);
+    }
+  };
+  if (document.readyState === "loading") apply(listen, document, ["DOMContentLoaded", start, { once: true }]);
+  else start();
+}
+
+try {
+  if (parentWindow !== frameWindow) {
+    apply(listen, frameWindow, ["message", onWindowMessage, true]);
+    apply(listen, frameWindow, ["keydown", onKeyDown, true]);
+    captureIgnoredRanges(platform);
+  }
+} catch (error) {
+  startupError = error instanceof Error ? error.message : String(error);
+}
