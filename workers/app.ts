@@ -2,6 +2,9 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/context";
 import { connectAgent, serveStaged, STAGED_PATH } from "./agent-connect";
 import { api } from "./api";
+import { serveDemoSite } from "~/services/demo-site.server";
+import { RENDER_PATH } from "~/services/page-render.server";
+import { DEMO_SITE_PATH, isPreviewRequest } from "~/services/preview-origin.server";
 import { keepHostedAgentsRunning } from "./hosted-agent";
 
 export { RateLimiter } from "./rate-limiter";
@@ -16,7 +19,13 @@ const requestHandler = createRequestHandler(
 
 export default {
   async fetch(request, env, ctx) {
-    const { pathname } = new URL(request.url);
+    const url = new URL(request.url);
+    const { pathname } = url;
+    // The preview origin serves customer content only: page renders and demo sites (SECURITY.md 6).
+    if (isPreviewRequest(env, url) && !pathname.startsWith(RENDER_PATH) && !pathname.startsWith(DEMO_SITE_PATH)) {
+      return new Response("Not Found", { status: 404 });
+    }
+    if (pathname.startsWith(DEMO_SITE_PATH)) return serveDemoSite(request, env);
     if (pathname === "/api" || pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
     if (pathname === "/agent/connect") return connectAgent(request, env);
     if (pathname.startsWith(STAGED_PATH)) return serveStaged(request, env);

@@ -74,10 +74,34 @@ export type ParentMessage =
   /** The parent saved: the current state is the clean one (the undo history stays). */
   | { type: "clean" };
 
+/** What the render told the frame about the document it shows (server-side facts, not the DOM's). */
+export interface FramePage {
+  /** sha256 of the server file shown: the base a draft records. */
+  baseHash: string | null;
+  /** The revision applied to the file, if any. */
+  revisionId: string | null;
+  /** The page's metadata as the server file (with the revision applied) has it. */
+  metadata: FrameMetadata;
+}
+
+export interface FrameMetadata {
+  title: string;
+  description: string;
+  image: string;
+  robots: boolean;
+  type: string;
+  url: string;
+}
+
 export type FrameMessage =
-  | { type: "ready"; regions: FrameRegion[] }
-  /** The frame script failed: the parent shows the "could not be initialized" notice. */
-  | { type: "failed"; reason: string }
+  /** The editor is up: the regions found, their content now (the clean snapshot) and the page's facts. */
+  | { type: "ready"; regions: FrameRegion[]; content: RegionUpdates; page: FramePage }
+  /**
+   * The frame has no editor: the script failed (`reason`), or the render could not produce the page
+   * and says why (`code`, an error code). The parent shows the "could not be initialized" notice or
+   * the code's message.
+   */
+  | { type: "failed"; reason: string; code: string | null }
   | { type: "regions"; requestId: number; regions: RegionUpdates }
   /** Content changed (debounced); the parent compares it with its clean snapshot for the dirty state. */
   | { type: "changed"; regions: RegionUpdates }
@@ -138,6 +162,21 @@ function isFrameRegion(value: unknown): value is FrameRegion {
   );
 }
 
+const METADATA_TEXT = ["title", "description", "image", "type", "url"] as const;
+
+function isFrameMetadata(value: unknown): value is FrameMetadata {
+  return isObject(value) && METADATA_TEXT.every((key) => isText(value[key], 5000)) && typeof value.robots === "boolean";
+}
+
+function isFramePage(value: unknown): value is FramePage {
+  return (
+    isObject(value) &&
+    (value.baseHash === null || (isText(value.baseHash, 64) && /^[0-9a-f]{64}$/.test(value.baseHash))) &&
+    (value.revisionId === null || isText(value.revisionId, 64)) &&
+    isFrameMetadata(value.metadata)
+  );
+}
+
 function isSelectionState(value: unknown): value is SelectionState {
   return (
     isObject(value) &&
@@ -154,9 +193,13 @@ export function readFrameMessage(data: unknown): FrameMessage | null {
   if (!isEnvelope(data)) return null;
   switch (data.type) {
     case "ready":
-      return Array.isArray(data.regions) && data.regions.length <= 5000 && data.regions.every(isFrameRegion) ? { type: "ready", regions: data.regions } : null;
+      return Array.isArray(data.regions) && data.regions.length <= 5000 && data.regions.every(isFrameRegion) && isRegionUpdates(data.content) && isFramePage(data.page)
+        ? { type: "ready", regions: data.regions, content: data.content, page: data.page }
+        : null;
     case "failed":
-      return isText(data.reason, 1000) ? { type: "failed", reason: data.reason } : null;
+      return isText(data.reason, 1000) && (data.code === null || (isText(data.code, 64) && /^[A-Z_]+$/.test(data.code)))
+        ? { type: "failed", reason: data.reason, code: data.code }
+        : null;
     case "regions":
       return Number.isInteger(data.requestId) && isRegionUpdates(data.regions) ? { type: "regions", requestId: data.requestId as number, regions: data.regions } : null;
     case "changed":

@@ -66,6 +66,8 @@ export const ERROR_STATUS = {
   PAGE_CHANGED_ON_SERVER: 409,
   REVISION_CONFLICT: 409,
   PUBLISH_IN_PROGRESS: 409,
+  /** The editor's preview link is older than its few minutes: the editor loads it again. */
+  RENDER_EXPIRED: 410,
   PUBLISHING_ERROR: 502,
   /** Content submitted for a region holds region markers, a disallowed URL or CSS value, or would move a region boundary. */
   INVALID_REGION_CONTENT: 400,

@@ -52,7 +52,7 @@ const CONTENT_TYPES: Record<string, string> = {
   woff2: "font/woff2",
 };
 
-function contentTypeOf(path: string): string {
+export function contentTypeOf(path: string): string {
   const extension = path.slice(path.lastIndexOf(".") + 1).toLowerCase();
   return CONTENT_TYPES[extension] ?? "application/octet-stream";
 }

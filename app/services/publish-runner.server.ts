@@ -19,11 +19,14 @@ import { AgentError } from "../../agent/src/errors.ts";
 import { accounts, changeNotifications, pages, publishItems, publishJobs, revisions, sites, users, type Page, type PublishItem, type PublishJob, type RevisionMetadata, type RevisionRegions, type Site } from "../../db/schema";
 import { newId } from "../../db/ids";
 import { AppError } from "~/lib/errors";
+import { extensionOf, livePageUrl as pageUrlOf } from "~/lib/page-url";
+import { sha256Hex } from "~/lib/tokens";
 import type { ErrorCode } from "~/lib/error-codes";
 import { decodePageSource, encodePageSource, mergePage, parsePage, type ParsedPage, type RegionUpdates } from "~/lib/regions";
 import type { Locale } from "~/lib/locale";
 import { resources } from "~/locales";
 import { getDb, type Db } from "./db.server";
+import { releaseRevisionBody, storeRevisionBody } from "./revision-bodies.server";
 import { enqueueEmail, renderLinkEmail } from "./email.server";
 import { siteRemoteFs } from "./site-files.server";
 import type { RemoteFs } from "../../agent/src/remote-fs.ts";
@@ -40,8 +43,6 @@ export interface PublishPayload {
 export const publishPayloadKey = (jobId: string) => `publish/${jobId}/payload.json`;
 const backupKey = (jobId: string, itemId: string) => `publish/${jobId}/backup/${itemId}`;
 
-/** Revision bodies larger than this go to R2 (D1 rows stay well under their 1 MB limit). */
-const INLINE_BODY_LIMIT = 512 * 1024;
 /** While the site's agent is away, a job waits this long (from its start) before it gives up. */
 const TRANSIENT_RETRY_WINDOW_MS = 3 * 60 * 1000;
 const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000];
@@ -60,28 +61,9 @@ function errorCodeOf(error: unknown): ErrorCode {
   return "PUBLISHING_ERROR";
 }
 
-async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
-  let hex = "";
-  for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
-  return hex;
-}
-
-function extensionOf(path: string): string {
-  const name = path.slice(path.lastIndexOf("/") + 1);
-  const dot = name.lastIndexOf(".");
-  return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
-}
-
-/** The page's address on the live site: the site URL plus the path below the home folder. */
+/** The page's address on the live site. */
 function livePageUrl(site: Site, path: string): string | undefined {
-  const home = site.homeFolder.replace(/\/+$/, "");
-  const relative = path.startsWith(`${home}/`) ? path.slice(home.length + 1) : path.replace(/^\/+/, "");
-  try {
-    return new URL(relative, site.url.endsWith("/") ? site.url : `${site.url}/`).href;
-  } catch {
-    return undefined;
-  }
+  return pageUrlOf(site.url, site.homeFolder, path);
 }
 
 function parse(bytes: Uint8Array, path: string) {
@@ -300,24 +282,16 @@ async function recordPublishedRevision(run: JobRun, payload: PublishPayload, mai
   if (!job.pageId) return;
   const already = await db.select({ id: revisions.id }).from(revisions).where(and(eq(revisions.publishJobId, job.id), eq(revisions.isDraft, false))).get();
   if (already) return;
-  const body = JSON.stringify(payload.regions);
-  let regions: RevisionRegions | null = payload.regions;
-  let bodyKey: string | null = null;
-  if (body.length > INLINE_BODY_LIMIT) {
-    bodyKey = `revisions/${await sha256Hex(new TextEncoder().encode(body))}`;
-    await env.UPLOADS.put(bodyKey, body);
-    regions = null;
-  }
+  const stored = await storeRevisionBody(env, payload.regions);
   const insert = db.insert(revisions).values({
     pageId: job.pageId, siteId: job.siteId, accountId: job.accountId, userId: job.userId, isDraft: false,
-    metadata: payload.metadata, regions, bodyKey, baseHash: payload.baseHash,
+    metadata: payload.metadata, ...stored, baseHash: payload.baseHash,
     beforeHash: main.beforeHash, afterHash: main.afterHash, publishJobId: job.id,
   });
-  if (job.revisionId) {
-    await db.batch([insert, db.delete(revisions).where(and(eq(revisions.id, job.revisionId), eq(revisions.isDraft, true)))]);
-  } else {
-    await insert;
-  }
+  if (!job.revisionId) return void (await insert);
+  const draft = await db.select({ id: revisions.id, bodyKey: revisions.bodyKey }).from(revisions).where(and(eq(revisions.id, job.revisionId), eq(revisions.isDraft, true))).get();
+  await db.batch([insert, db.delete(revisions).where(and(eq(revisions.id, job.revisionId), eq(revisions.isDraft, true)))]);
+  if (draft) await releaseRevisionBody(db, env, draft.bodyKey, draft.id);
 }
 
 /**

@@ -12,6 +12,7 @@ import type { ServiceContext } from "./context.server";
 import { isAccountAdmin, requireSignedIn } from "./policy";
 import { findAccessibleSite } from "./site-files.server";
 import { publishPayloadKey, type PublishPayload } from "./publish-runner.server";
+import { loadRevisionBody } from "./revision-bodies.server";
 
 /**
  * A job that has neither finished nor been touched for this long no longer blocks a new publish
@@ -91,17 +92,22 @@ export async function startPublish(ctx: ServiceContext, siteId: string, pageId: 
   assertPublishable(ctx, site);
 
   let baseHash = body.baseHash ?? null;
+  let metadata = body.metadata;
+  let regions = body.regions;
   if (body.revisionId) {
     const draft = await ctx.db
-      .select({ id: revisions.id, baseHash: revisions.baseHash })
+      .select()
       .from(revisions)
       .where(and(eq(revisions.id, body.revisionId), eq(revisions.pageId, page.id), eq(revisions.isDraft, true)))
       .get();
     if (!draft) throw new AppError("VALIDATION_ERROR", { invalid: ["revisionId"] });
     baseHash ??= draft.baseHash;
+    // Naming a draft alone publishes what it holds.
+    metadata ??= draft.metadata ?? {};
+    regions ??= await loadRevisionBody(ctx.env, draft);
   }
 
-  const payload: PublishPayload = { metadata: body.metadata ?? {}, regions: body.regions ?? {}, baseHash, locale: ctx.locale };
+  const payload: PublishPayload = { metadata: metadata ?? {}, regions: regions ?? {}, baseHash, locale: ctx.locale };
   const id = newId();
   // The payload first: a job row is only ever visible with its payload in place.
   await ctx.env.UPLOADS.put(publishPayloadKey(id), JSON.stringify(payload));

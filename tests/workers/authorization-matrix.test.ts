@@ -1,6 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createTenant, signIn, snapshotAccount, type Tenant } from "./fixtures";
+import * as schema from "../../db/schema";
+import { createTenant, db, signIn, snapshotAccount, type Tenant } from "./fixtures";
 
 /**
  * The cross-tenant matrix of SECURITY.md 1, generated from the API's own route registry (the
@@ -14,7 +15,9 @@ type Document = { paths: Record<string, Record<string, Operation>> };
 /** Routes anyone may call. Adding one here is a deliberate, reviewed decision. */
 const PUBLIC_ROUTES = new Set(["get /api/auth/session", "post /api/auth/login", "post /api/auth/logout", "post /api/auth/password/recover", "post /api/auth/password/reset", "post /api/auth/confirm",
   // The in-frame editor script: the same static file for everyone, loaded by the sandboxed preview frame (no credentials).
-  "get /api/editor/frame.js"]);
+  "get /api/editor/frame.js",
+  // The page for the editor frame on the preview origin: the sealed render token in the path is the credential (SECURITY.md 6).
+  "get /api/render/{token}"]);
 
 /** Where each path parameter takes the victim's id from. */
 function victimId(param: string, path: string, victim: Tenant): string | undefined {
@@ -23,6 +26,8 @@ function victimId(param: string, path: string, victim: Tenant): string | undefin
   if (param === "pageId") return victim.pages[0].id;
   if (param === "agentId") return victim.agent.id;
   if (param === "statusId") return victim.publishJob.id;
+  if (param === "revisionId") return victimRevisionId;
+  if (param === "token") return "not-a-render-token";
   return undefined;
 }
 
@@ -47,6 +52,8 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   "put /api/users/{userId}/permissions": { permissions: [] },
   "put /api/users/{userId}/avatar": { not: "a png" },
   "post /api/sites/{siteId}/pages/{pageId}/publish": { regions: { main: { type: "block", content: "<p>Defaced</p>" } } },
+  "post /api/sites/{siteId}/pages/{pageId}/revisions": { isDraft: true, metadata: { title: "Defaced" }, regions: {} },
+  "put /api/sites/{siteId}/pages/{pageId}/revisions/{revisionId}": { isDraft: true, metadata: { title: "Defaced" }, regions: {} },
   "post /api/sites": { name: "Attacker site", url: "attacker.example", protocol: "sftp", host: "sftp.attacker.example", username: "me", password: "whatever-123" },
   "put /api/sites/{siteId}": { name: "Defaced", isLocked: true, password: "attacker-password" },
   "post /api/sites/{siteId}/pages": { name: "Defaced", path: "/defaced.html", createOnServer: true },
@@ -57,11 +64,17 @@ const SAMPLE_BODIES: Record<string, unknown> = {
 
 let attacker: Tenant;
 let victim: Tenant;
+let victimRevisionId: string;
 let routes: { key: string; method: string; path: string; operation: Operation }[];
 
 beforeAll(async () => {
   attacker = await createTenant("Attacker");
   victim = await createTenant("Victim");
+  // A draft of the victim's homepage, so routes with a {revisionId} have one to aim at.
+  const [draft] = await db().insert(schema.revisions).values({
+    pageId: victim.pages[0].id, siteId: victim.site.id, accountId: victim.account.id, userId: victim.owner.id, isDraft: true, metadata: { title: "Victim draft" }, regions: {},
+  }).returning();
+  victimRevisionId = draft.id;
   const document = (await (await SELF.fetch("http://localhost/api/openapi.json")).json()) as Document;
   routes = Object.entries(document.paths).flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, operation]) => ({ key: `${method} ${path}`, method, path, operation })),

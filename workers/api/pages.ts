@@ -1,6 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { DeletePagesAnswer, DeletePagesBody, NewPageBody, PageAnswer, PageList, PageListQuery, PageParams, UpdatePageBody } from "~/lib/schemas/pages";
 import { SiteParams } from "~/lib/schemas/sites";
+import { PageRegionsAnswer } from "~/lib/schemas/page-content";
+import { getPageRegions } from "~/services/page-file.server";
 import { createPage, getPage, listPages, removePages, updatePage } from "~/services/pages.server";
 import { createApi, errorResponses, jsonBody, jsonResponse, signedIn } from "./openapi";
 
@@ -32,6 +34,13 @@ const read = createRoute({
   responses: { 200: jsonResponse(PageAnswer, "page"), ...errorResponses(401, 404) },
 });
 
+const regions = createRoute({
+  method: "get", path: "/sites/{siteId}/pages/{pageId}/regions", tags, security: signedIn,
+  summary: "What the editor would find in the page's current file: metadata, regions by id (type, global, fields), problems, and the file's sha256 (baseHash) to publish against",
+  request: { params: PageParams },
+  responses: { 200: jsonResponse(PageRegionsAnswer, "metadata, regions, problems, baseHash"), ...errorResponses(401, 404), ...agentFailures },
+});
+
 const update = createRoute({
   method: "put", path: "/sites/{siteId}/pages/{pageId}", tags, security: signedIn,
   summary: "Rename a page (name and path: the file moves on the server too) or pin it (admins)",
@@ -52,6 +61,10 @@ export const pagesApi = createApi()
   .openapi(read, async (c) => {
     const { siteId, pageId } = c.req.valid("param");
     return c.json(await getPage(c.var.ctx, siteId, pageId), 200);
+  })
+  .openapi(regions, async (c) => {
+    const { siteId, pageId } = c.req.valid("param");
+    return c.json(await getPageRegions(c.var.ctx, siteId, pageId), 200);
   })
   .openapi(update, async (c) => {
     const { siteId, pageId } = c.req.valid("param");

@@ -5,7 +5,7 @@
  * `send` must never be handed to code outside this bundle (as a callback to a built-in a page
  * script may have replaced): it is the only way to the parent.
  */
-import type { FrameMessage, PanelKind, ParentMessage, SelectionState, TextCommand } from "../protocol";
+import type { FrameMessage, FramePage, PanelKind, ParentMessage, SelectionState, TextCommand } from "../protocol";
 import { backgroundCss, type BackgroundValues, readBackground, withBackground } from "~/lib/regions/css-style";
 import { normaliseCodeLanguage } from "~/lib/regions/markers";
 import type { RegionUpdate, RegionUpdates } from "~/lib/regions/types";
@@ -61,7 +61,7 @@ function isEmptyBlock(el: Element): boolean {
   return (el.textContent ?? "").trim() === "" && !el.querySelector("img,table,hr,iframe,video,[data-cms-embed]");
 }
 
-export function startEditor(platform: Platform, send: (message: FrameMessage) => void, _init: Init): (message: ParentMessage) => void {
+export function startEditor(platform: Platform, send: (message: FrameMessage) => void, _init: Init, page: FramePage): (message: ParentMessage) => void {
   const regions = discoverRegions(document);
   const history = new History();
   const cache = new Map<Region, RegionUpdate | null>();
@@ -763,12 +763,11 @@ export function startEditor(platform: Platform, send: (message: FrameMessage) =>
     if (regionOf(event.target as Node, regions)) event.preventDefault();
   });
 
-  send({ type: "ready", regions: regions.slice(0, 5000).map(describeRegion) });
+  const content = serializeAll();
+  lastChanged = JSON.stringify(content);
+  send({ type: "ready", regions: regions.slice(0, 5000).map(describeRegion), content, page });
   const observer = platform.observe(onMutations);
   observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true });
-  platform.setTimeout(() => {
-    if (lastChanged === null) lastChanged = JSON.stringify(serializeAll());
-  }, 0);
 
   return (message) => {
     switch (message.type) {

@@ -8,7 +8,7 @@
  * `addEventListener` sees none of our calls and never receives the port, its events or a function
  * that sends on it. The port lives only in this module's closure.
  */
-import { envelope, type FrameMessage, type ParentMessage, readParentMessage } from "../protocol";
+import { envelope, type FrameMessage, type FramePage, type ParentMessage, readParentMessage } from "../protocol";
 import { captureIgnoredRanges } from "./ignored";
 import { startEditor } from "./editor";
 import type { Platform } from "./platform";
@@ -39,20 +39,41 @@ const frameWindow = window;
 const parentWindow = window.parent;
 
 /**
- * The parent's origin: `data-parent-origin` on this script's tag, else the origin the script was
- * served from (the app serves it, and the editor runs on the app). Empty for an inline copy.
+ * What the render wrote on this script's tag, read now, before any page script could change it:
+ * the parent's origin (`data-parent-origin`, else the origin the script was served from; empty
+ * for an inline copy), the page's facts (base hash, revision, metadata) and, when the render had
+ * no page to show, the error code (`data-error`).
  */
-const parentOrigin = (() => {
+const tag = (() => {
   const script = document.currentScript;
-  if (!(script instanceof HTMLScriptElement)) return "";
-  const declared = script.getAttribute("data-parent-origin");
-  if (declared) return declared;
-  try {
-    return script.src ? new URL(script.src).origin : "";
-  } catch {
-    return "";
+  const read = (name: string) => (script instanceof HTMLScriptElement ? script.getAttribute(name) : null);
+  let origin = read("data-parent-origin") ?? "";
+  if (!origin && script instanceof HTMLScriptElement && script.src) {
+    try {
+      origin = new URL(script.src).origin;
+    } catch {
+      origin = "";
+    }
   }
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  let metadata: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(read("data-metadata") ?? "{}");
+    if (typeof parsed === "object" && parsed !== null) metadata = parsed as Record<string, unknown>;
+  } catch {
+    metadata = {};
+  }
+  const page: FramePage = {
+    baseHash: read("data-base-hash"),
+    revisionId: read("data-revision-id") || null,
+    metadata: {
+      title: text(metadata.title), description: text(metadata.description), image: text(metadata.image),
+      robots: metadata.robots === true, type: text(metadata.type), url: text(metadata.url),
+    },
+  };
+  return { origin, page, error: read("data-error") };
 })();
+const parentOrigin = tag.origin;
 
 let port: MessagePort | null = null;
 let handler: ((message: ParentMessage) => void) | null = null;
@@ -102,16 +123,17 @@ function onKeyDown(event: KeyboardEvent): void {
   send({ type: "shortcut", name: "save" });
 }
 
-function fail(error: unknown): void {
+function fail(error: unknown, code: string | null = null): void {
   const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  send({ type: "failed", reason: reason.slice(0, 900) });
+  send({ type: "failed", reason: reason.slice(0, 900), code });
 }
 
 function begin(init: Extract<ParentMessage, { type: "init" }>): void {
+  if (tag.error) return fail("The page could not be rendered", tag.error);
   if (startupError !== null) return fail(startupError);
   const start = () => {
     try {
-      handler = startEditor(platform, send, init);
+      handler = startEditor(platform, send, init, tag.page);
     } catch (error) {
       fail(error);
     }

@@ -39,3 +39,14 @@ export type PageRegions = z.infer<typeof PageRegions>;
 
 /** sha256 of a server file's bytes, lowercase hex: the base a draft was made from. */
 export const FileHash = z.string().regex(/^[0-9a-f]{64}$/);
+
+/**
+ * `GET /sites/{siteId}/pages/{pageId}/regions` (EDITING-MODEL.md, last section), plus the hash of
+ * the file read, to publish against (`baseHash`).
+ */
+export const PageRegionsAnswer = z.object({
+  metadata: z.object({ title: z.string(), description: z.string(), image: z.string(), robots: z.boolean(), type: z.string(), url: z.string() }),
+  regions: z.record(z.string(), z.object({ type: z.string(), global: z.boolean() }).passthrough()),
+  problems: z.array(z.object({ id: z.string().nullable(), problem: z.enum(["MISSING_ID", "DUPLICATE_ID", "UNSUPPORTED_ELEMENT"]), element: z.string() })),
+  baseHash: z.string(),
+});

@@ -57,6 +57,7 @@ export default {
     "Jemand anderes hat diesen Entwurf gespeichert, während Sie ihn bearbeitet haben. Laden Sie die Seite neu, um diese Änderungen zu sehen, und nehmen Sie Ihre Bearbeitungen dann erneut vor.",
   PUBLISH_IN_PROGRESS:
     "Diese Seite wird bereits veröffentlicht. Bitte warten Sie, bis die Veröffentlichung abgeschlossen ist, und versuchen Sie es dann erneut.",
+  RENDER_EXPIRED: "Diese Vorschau ist abgelaufen. Laden Sie die Seite neu, um den Editor erneut zu öffnen.",
   PUBLISHING_ERROR:
     "Ihre Seite konnte nicht veröffentlicht werden. Bitte versuchen Sie es erneut. Besteht das Problem weiterhin, prüfen Sie die Verbindung zu Ihrem Server mit „Verbindung testen“ in den Website-Einstellungen.",
 

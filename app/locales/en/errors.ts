@@ -57,6 +57,7 @@ export default {
   REVISION_CONFLICT:
     "Someone else saved this draft while you were editing it. Reload the page to see their changes, then make your edits again.",
   PUBLISH_IN_PROGRESS: "This page is already being published. Please wait until publishing has finished, then try again.",
+  RENDER_EXPIRED: "This preview has expired. Reload the page to open the editor again.",
   PUBLISHING_ERROR:
     "Your page could not be published. Please try again. If the problem continues, use Test Connection in the site's settings to check the connection to your server.",
 

@@ -59,6 +59,7 @@ export default {
     "Quelqu’un d’autre a enregistré ce brouillon pendant que vous le modifiiez. Rechargez la page pour voir ses modifications, puis refaites les vôtres.",
   PUBLISH_IN_PROGRESS:
     "Cette page est déjà en cours de publication. Veuillez attendre la fin de la publication, puis réessayer.",
+  RENDER_EXPIRED: "Cet aperçu a expiré. Rechargez la page pour rouvrir l’éditeur.",
   PUBLISHING_ERROR:
     "Votre page n’a pas pu être publiée. Veuillez réessayer. Si le problème persiste, vérifiez la connexion à votre serveur avec «\u00a0Tester la connexion\u00a0» dans les paramètres du site.",
 
