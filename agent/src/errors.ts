@@ -104,6 +104,24 @@ function mapCommon(error: unknown): AgentError | null {
   return null;
 }
 
+/** Socket failures of a connection that was open: it was lost, rather than never made. */
+const LOST_CODES = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED", "ERR_SOCKET_CLOSED", "ERR_STREAM_DESTROYED", "ERR_STREAM_PREMATURE_CLOSE"]);
+const LOST_MESSAGE = /connection lost|No SFTP connection|Not connected|socket hang up|Client is closed|closed by|connection (?:was )?(?:closed|reset)/i;
+
+/**
+ * A failure in the middle of an operation on a connection that had been made (the network cut it,
+ * the server hung up): the operation failed (an upload answers CONNECTION_AGENT_UPLOAD, with the
+ * reason CONNECTION_LOST), it is not a failure to connect. Failures to reach the server at all
+ * (refused, unreachable, unknown host) stay CONNECTION_AGENT_CONNECT.
+ *
+ * @example lostDuring(mapSftpError(econnreset, "CONNECTION_AGENT_UPLOAD"), econnreset, "CONNECTION_AGENT_UPLOAD").code // "CONNECTION_AGENT_UPLOAD"
+ */
+export function lostDuring(mapped: AgentError, error: unknown, operation: OperationCode): AgentError {
+  if (mapped.code !== "CONNECTION_AGENT_CONNECT" || operation === "CONNECTION_AGENT_CONNECT" || mapped.reason) return mapped;
+  const lost = chain(error).some((link) => (typeof link.code === "string" && LOST_CODES.has(link.code)) || LOST_MESSAGE.test(String(link.message ?? "")));
+  return lost ? new AgentError(operation, mapped.message, { cause: error, reason: "CONNECTION_LOST" }) : mapped;
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -112,8 +112,19 @@ export type FrameMessage =
 
 type Envelope<M> = M & { protocol: typeof PROTOCOL; version: typeof PROTOCOL_VERSION };
 
-export function envelope<M extends ParentMessage | FrameMessage>(message: M): Envelope<M> {
+/**
+ * The one message the frame posts to the parent's window rather than on the port: "my editor is
+ * listening". It carries nothing; the parent answers with its single `init` for that frame.
+ */
+export type HelloMessage = { type: "hello" };
+
+export function envelope<M extends ParentMessage | FrameMessage | HelloMessage>(message: M): Envelope<M> {
   return { ...message, protocol: PROTOCOL, version: PROTOCOL_VERSION };
+}
+
+/** Whether a window message is the frame's hello (of this protocol version). */
+export function isHello(data: unknown): boolean {
+  return isEnvelope(data) && data.type === "hello";
 }
 
 // ── validation ─────────────────────────────────────────────────────────────────────────────────────

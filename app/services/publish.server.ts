@@ -149,6 +149,7 @@ export async function getPublishStatus(ctx: ServiceContext, siteId: string, page
       errorCode: job.errorCode,
       total: job.total,
       processed: job.processed,
+      pageHash: items[0] && items[0].isProcessed && !items[0].errorCode ? items[0].afterHash : null,
     },
   };
 }

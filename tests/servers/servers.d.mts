@@ -121,3 +121,6 @@ export function s3Request(
   pathName: string,
   body?: string,
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>;
+
+/** Hands files a test wrote on disk (as root) to the FTP/SFTP servers' OS user, recursively. */
+export function ownByTestUser(target: string): void;

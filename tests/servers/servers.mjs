@@ -132,6 +132,19 @@ function preflight(which) {
   return fs.readFileSync(PASSWORD_FILE, "utf8").trim();
 }
 
+/**
+ * Hands files a test wrote on disk (as root) to the OS user the FTP and SFTP servers log in as, so
+ * the servers may replace and remove them as they would the user's own files. Recursive.
+ */
+export function ownByTestUser(target) {
+  const owner = lookupUser(TEST_USER);
+  const visit = (entry) => {
+    fs.chownSync(entry, owner.uid, owner.gid);
+    if (fs.statSync(entry).isDirectory()) for (const child of fs.readdirSync(entry)) visit(path.join(entry, child));
+  };
+  visit(target);
+}
+
 function lookupUser(name) {
   const result = spawnSync("getent", ["passwd", name], { encoding: "utf8" });
   if (result.status !== 0) throw new Error(`No OS user ${name}. Create it with: sudo node tests/servers/install.mjs`);

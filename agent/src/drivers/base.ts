@@ -3,7 +3,7 @@
  * error mapping around each operation.
  */
 import { randomBytes } from "node:crypto";
-import { AgentError, type OperationCode } from "../errors.ts";
+import { AgentError, lostDuring, type OperationCode } from "../errors.ts";
 import { baseName, COMMAND_TIMEOUT_MS, MAX_READ_BYTES, MAX_WRITE_BYTES, normaliseFolder, resolveRemotePath, temporaryPathFor, withTimeout } from "../guards.ts";
 import type { CommonOptions, Protocol, ReadOptions, RemoteEntry, RemoteFs } from "../remote-fs.ts";
 
@@ -38,8 +38,11 @@ export abstract class BaseFs implements RemoteFs {
     try {
       return await withTimeout(work, this.commandTimeoutMs, () => this.drop());
     } catch (error) {
-      const mapped = error instanceof AgentError ? error : this.mapError(error, operation);
-      if (mapped.code === "CONNECTION_AGENT_CONNECT" || mapped.code === "CONNECTION_AGENT_TIMEOUT" || mapped.code === "CONNECTION_AGENT_AUTH") this.drop();
+      // Our own errors (the connect step's among them) are final; a library's is mapped, and a
+      // connection lost in the middle counts against the operation, not as a failure to connect.
+      const mapped = error instanceof AgentError ? error : lostDuring(this.mapError(error, operation), error, operation);
+      const broken = mapped.code === "CONNECTION_AGENT_CONNECT" || mapped.code === "CONNECTION_AGENT_TIMEOUT" || mapped.code === "CONNECTION_AGENT_AUTH" || mapped.reason === "CONNECTION_LOST";
+      if (broken) this.drop();
       throw mapped;
     }
   }

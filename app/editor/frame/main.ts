@@ -145,6 +145,9 @@ function begin(init: Extract<ParentMessage, { type: "init" }>): void {
 try {
   if (parentWindow !== frameWindow) {
     apply(listen, frameWindow, ["message", onWindowMessage, true]);
+    // Tells the parent this document's editor is listening, so it can send `init` before the page
+    // has loaded all its images. Only a hint: the parent sends one `init` per frame, whoever asks.
+    if (parentOrigin) parentWindow.postMessage(envelope({ type: "hello" }), parentOrigin);
     apply(listen, frameWindow, ["keydown", onKeyDown, true]);
     captureIgnoredRanges(platform);
   }

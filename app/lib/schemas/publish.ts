@@ -39,6 +39,12 @@ export const PublishStatus = z.object({
   errorCode: z.string().nullable(),
   total: z.number().int(),
   processed: z.number().int(),
+  /**
+   * An addition to the spec: the sha256 of the page's file as this publish left it (null until it
+   * was written, or when it failed), so an editor that stays open publishes its next change
+   * against the right base.
+   */
+  pageHash: z.string().nullable(),
 });
 export type PublishStatus = z.infer<typeof PublishStatus>;
 
