@@ -16,6 +16,9 @@ export default [
   layout("routes/authenticated.tsx", [route("sites", "routes/sites.tsx"), route("sites/new", "routes/sites-new.tsx"), route("sites/:siteId", "routes/site.tsx"),
     route("sites/:siteId/edit", "routes/sites-edit.tsx"), route("admin", "routes/admin.tsx"), route("profile", "routes/profile.tsx"),
     route("users", "routes/users.tsx"), route("users/new", "routes/users-new.tsx"), route("users/:userId", "routes/users-view.tsx"), route("users/:userId/edit", "routes/users-edit.tsx")]),
+  // The page editor: full screen, no app shell (its own guard in the module).
+  route("sites/:siteId/pages/:pageId", "routes/edit-page.tsx", { id: "edit-page" }),
+  route("sites/:siteId/pages/:pageId/revisions/:revisionId", "routes/edit-page.tsx", { id: "edit-revision" }),
   // A developer tool: 404 unless DEV_MAILBOX is "true" (never in production).
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
   // Unmatched paths must still run the root middleware (STACK.md G8).

@@ -79,6 +79,7 @@ function vitestStep(project) {
 
 /** Failed tests, and files that failed outside any test (a hook, an import), from a vitest JSON report. */
 function failureDetails(project, result) {
+  // eslint-disable-next-line no-control-regex -- terminal colour codes are what is removed
   const firstLines = (text, n = 6) => String(text ?? "").replace(/\x1b\[[0-9;]*m/g, "").split("\n").filter((line) => line.trim()).slice(0, n).map((line) => `      ${line.slice(0, 400)}`).join("\n");
   const out = [];
   for (const file of result.testResults ?? []) {

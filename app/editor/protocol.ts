@@ -51,7 +51,7 @@ export interface SelectionState {
 export const TEXT_COMMANDS = [
   "bold", "italic", "underline", "strike", "h1", "h2", "h3", "h4", "h5", "h6", "paragraph",
   "orderedList", "unorderedList", "alignLeft", "alignCenter", "alignRight", "alignJustify",
-  "unlink", "clearFormatting", "undo", "redo",
+  "editLink", "unlink", "clearFormatting", "undo", "redo",
   "insertTable", "addRow", "removeRow", "addColumn", "removeColumn",
   "duplicateItem", "moveItemUp", "moveItemDown", "removeItem",
 ] as const;
@@ -107,8 +107,11 @@ export type FrameMessage =
   | { type: "changed"; regions: RegionUpdates }
   | { type: "selection"; state: SelectionState }
   | { type: "openPanel"; panel: PanelKind; target: string; values: Record<string, string | boolean | null> }
-  /** A trusted Ctrl/Cmd+S in the frame: save a draft. Never publish. */
-  | { type: "shortcut"; name: "save" };
+  /**
+   * A trusted Ctrl/Cmd+S in the frame: save a draft. Ctrl/Cmd+Shift+S (`publish`) only asks the
+   * parent to offer the publish: it publishes after a confirmation the user gives in the parent.
+   */
+  | { type: "shortcut"; name: "save" | "publish" };
 
 type Envelope<M> = M & { protocol: typeof PROTOCOL; version: typeof PROTOCOL_VERSION };
 
@@ -218,11 +221,11 @@ export function readFrameMessage(data: unknown): FrameMessage | null {
     case "selection":
       return isSelectionState(data.state) ? { type: "selection", state: data.state } : null;
     case "openPanel":
-      return oneOf(PANELS, data.panel) && isText(data.target, 200) && isFlatValues(data.values)
+      return oneOf(PANELS, data.panel) && isText(data.target, 200) && (data.target === "" || /^t[0-9]{1,9}$/.test(data.target)) && isFlatValues(data.values)
         ? { type: "openPanel", panel: data.panel, target: data.target, values: data.values }
         : null;
     case "shortcut":
-      return data.name === "save" ? { type: "shortcut", name: "save" } : null;
+      return data.name === "save" || data.name === "publish" ? { type: "shortcut", name: data.name } : null;
     default:
       return null;
   }

@@ -23,9 +23,11 @@ export function useEditorFrame({ locale, strings, onMessage }: EditorFrameOption
   const pending = useRef(new Map<number, (regions: RegionUpdates | null) => void>());
   const nextRequest = useRef(1);
   const handler = useRef(onMessage);
-  handler.current = onMessage;
   const options = useRef({ locale, strings });
-  options.current = { locale, strings };
+  useEffect(() => {
+    handler.current = onMessage;
+    options.current = { locale, strings };
+  });
 
   const init = useCallback(() => {
     const frame = frameRef.current;
@@ -51,6 +53,7 @@ export function useEditorFrame({ locale, strings, onMessage }: EditorFrameOption
   }, []);
 
   useEffect(() => {
+    const waiting = pending.current;
     const onWindowMessage = (event: MessageEvent) => {
       if (event.source !== frameRef.current?.contentWindow || !isHello(event.data)) return;
       init();
@@ -60,8 +63,8 @@ export function useEditorFrame({ locale, strings, onMessage }: EditorFrameOption
       window.removeEventListener("message", onWindowMessage);
       port.current?.close();
       port.current = null;
-      for (const resolve of pending.current.values()) resolve(null);
-      pending.current.clear();
+      for (const resolve of waiting.values()) resolve(null);
+      waiting.clear();
     };
   }, [init]);
 

@@ -19,3 +19,13 @@ export function formatDate(date: Date | string | number, locale: Locale, format:
   const value = date instanceof Date ? date : new Date(date);
   return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: format, timeZone: "UTC" }).format(value);
 }
+
+/**
+ * Date and time in the interface language and the browser's time zone. For what renders in the
+ * browser only (a server render would use its own zone and mismatch on hydration).
+ */
+export function formatDateTime(date: Date | string | number, locale: string): string {
+  const value = date instanceof Date ? date : new Date(date);
+  const known = (["en", "de", "fr"] as const).find((l) => l === locale) ?? "en";
+  return new Intl.DateTimeFormat(INTL_LOCALE[known], { dateStyle: "medium", timeStyle: "short" }).format(value);
+}

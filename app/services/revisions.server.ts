@@ -84,8 +84,11 @@ async function summaryOf(ctx: ServiceContext, page: Page, revisionId: string): P
 export async function listRevisions(ctx: ServiceContext, siteId: string, pageId: string, query: RevisionListQuery): Promise<RevisionList> {
   const { page } = await openPage(ctx, siteId, pageId);
   const where = ofPage(page);
-  const total = ctx.db.select({ n: count() }).from(revisions).where(where).get();
-  if (query.limit === 0) return { revisions: [], count: (await total)?.n ?? 0, offset: query.offset, limit: 0 };
+  const total = ctx.db.select({ n: count(), drafts: sql<number>`coalesce(sum(${revisions.isDraft}), 0)` }).from(revisions).where(where).get();
+  if (query.limit === 0) {
+    const counted = await total;
+    return { revisions: [], count: counted?.n ?? 0, drafts: counted?.drafts ?? 0, offset: query.offset, limit: 0 };
+  }
   const [rows, counted] = await Promise.all([
     ctx.db
       .select(summaryColumns)
@@ -99,7 +102,7 @@ export async function listRevisions(ctx: ServiceContext, siteId: string, pageId:
       .offset(query.offset),
     total,
   ]);
-  return { revisions: rows.map(toSummary), count: counted?.n ?? 0, offset: query.offset, limit: query.limit };
+  return { revisions: rows.map(toSummary), count: counted?.n ?? 0, drafts: counted?.drafts ?? 0, offset: query.offset, limit: query.limit };
 }
 
 async function detailOf(ctx: ServiceContext, page: Page, revisionId: string): Promise<RevisionDetail> {
@@ -207,4 +210,13 @@ export async function deleteRevision(ctx: ServiceContext, siteId: string, pageId
   ]);
   await releaseRevisionBody(ctx.db, ctx.env, body?.bodyKey ?? null, revisionId);
   return { revision: toSummary(summary) };
+}
+
+/**
+ * The page's drafts, counted (the editor's Drafts & Revisions badge).
+ * @example const drafts = await countDrafts(ctx, page);
+ */
+export async function countDrafts(ctx: ServiceContext, page: Page): Promise<number> {
+  const row = await ctx.db.select({ n: count() }).from(revisions).where(ofPage(page, eq(revisions.isDraft, true))).get();
+  return row?.n ?? 0;
 }

@@ -6,7 +6,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Servers, startServers } from "../servers/servers.mjs";
-import { login, useBrowser } from "./browser";
+import { api, login, useBrowser } from "./browser";
 
 const ADMIN = "admin@agency.test";
 const CLIENT = "client@agency.test";
@@ -33,17 +33,6 @@ function seedWebsite(): void {
   for (const entry of [site, path.join(site, "uploads"), ...Object.keys(files).map((name) => path.join(site, name))]) chownSync(entry, uid, gid);
   home = `${servers.sftp.remoteRoot}/tidewater`;
   onDisk = (remotePath) => path.join(root, path.relative(servers.sftp.remoteRoot, remotePath));
-}
-
-async function api<T>(page: Page, pathname: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
-  return page.evaluate(async ({ pathname, init }) => {
-    const response = await fetch(`/api${pathname}`, {
-      method: init.method ?? "GET",
-      headers: init.body === undefined ? {} : { "Content-Type": "application/json" },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    return { status: response.status, body: await response.json().catch(() => null) };
-  }, { pathname, init }) as Promise<{ status: number; body: T }>;
 }
 
 const cardNames = (page: Page) => page.getByTestId("page-card").locator(".page-card__name").allTextContents();

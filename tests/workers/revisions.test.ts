@@ -70,7 +70,7 @@ describe("revisions", () => {
     }
     expect(body.limit).toBe(100);
     const counted = await api(owner, "GET", `/${about}/revisions?limit=0`);
-    expect(counted.body).toEqual({ revisions: [], count: body.revisions.length, offset: 0, limit: 0 });
+    expect(counted.body).toEqual({ revisions: [], count: body.revisions.length, drafts: flags.filter(Boolean).length, offset: 0, limit: 0 });
   });
 
   it("refuses a save over a draft someone else saved first (REVISION_CONFLICT), body version or If-Match", async () => {

@@ -527,6 +527,15 @@ export function startEditor(platform: Platform, send: (message: FrameMessage) =>
     const target = restoreSelection();
     if (!target) return;
     const { region, range } = target;
+    if (command === "editLink") {
+      // The toolbar's Link button: the link at the caret opens in the panel; elsewhere the panel
+      // makes a new one around the selection (target "", answered with a `link` message).
+      if (region.type === "text") return;
+      const link = closestWithin(range.startContainer, region.el, isLink, true);
+      if (link) openPanel("link", link, attrs(link, ["href", "title", "target", "rel"]));
+      else send({ type: "openPanel", panel: "link", target: "", values: { href: "", title: "", target: "", rel: "" } });
+      return;
+    }
     const format = FORMAT_COMMANDS[command];
     const block = BLOCK_COMMANDS[command];
     if (format) {

@@ -112,15 +112,18 @@ function onPortMessage(event: MessageEvent): void {
   if (message && message.type !== "init" && handler) handler(message);
 }
 
-/** Ctrl/Cmd+S from the person at the keyboard asks for a draft save; nothing here publishes. */
+/**
+ * Ctrl/Cmd+S from the person at the keyboard asks for a draft save; Ctrl/Cmd+Shift+S asks the
+ * parent to offer the publish, which it does only after a confirmation given in the parent.
+ */
 function onKeyDown(event: KeyboardEvent): void {
   if (!event.isTrusted) return;
   const key = apply(keyOf, event, []);
   const isS = key === "s" || key === "S" || apply(codeOf, event, []) === "KeyS";
-  if (!isS || apply(shiftOf, event, []) || apply(altOf, event, [])) return;
+  if (!isS || apply(altOf, event, [])) return;
   if (!apply(ctrlOf, event, []) && !apply(metaOf, event, [])) return;
   apply(cancel, event, []);
-  send({ type: "shortcut", name: "save" });
+  send({ type: "shortcut", name: apply(shiftOf, event, []) ? "publish" : "save" });
 }
 
 function fail(error: unknown, code: string | null = null): void {

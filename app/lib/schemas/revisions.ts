@@ -62,7 +62,8 @@ export const RevisionDetail = RevisionSummary.extend({
 });
 export type RevisionDetail = z.infer<typeof RevisionDetail>;
 
-export const RevisionList = z.object({ revisions: z.array(RevisionSummary), count: z.number(), offset: z.number(), limit: z.number() });
+/** `drafts`, an addition to the spec: how many of `count` are drafts (the editor's badge). */
+export const RevisionList = z.object({ revisions: z.array(RevisionSummary), count: z.number(), drafts: z.number(), offset: z.number(), limit: z.number() });
 export type RevisionList = z.infer<typeof RevisionList>;
 export const RevisionAnswer = z.object({ revision: RevisionDetail });
 export const RevisionSummaryAnswer = z.object({ revision: RevisionSummary });

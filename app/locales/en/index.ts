@@ -1,5 +1,6 @@
 import admin from "./admin";
 import common from "./common";
+import editor from "./editor";
 import errors from "./errors";
 import notify from "./notify";
 import profile from "./profile";
@@ -8,4 +9,4 @@ import tfa from "./tfa";
 import sites from "./sites";
 import users from "./users";
 
-export default { common, admin, profile, errors, notify, tfa, recovery, users, sites };
+export default { common, editor, admin, profile, errors, notify, tfa, recovery, users, sites };

@@ -1,0 +1,245 @@
+// The visual page editor in Chromium, against the built app with its local connection agent
+// (global-setup): the seeded demo site (files in R2) and a page on a REAL SFTP server from
+// tests/servers (needs root and the packages of tests/servers/install.mjs). Each edit is made the
+// way a person makes it (clicks, typing, the toolbars and panels), saved as a draft, reloaded,
+// published; then the server file must differ from the original only inside the edited regions.
+import { readFileSync, statSync, chownSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { FrameLocator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Servers, startServers } from "../servers/servers.mjs";
+import { api, login, useBrowser } from "./browser";
+import { outsideRegions } from "./region-diff";
+
+const OWNER = "owner@agency.test";
+const CLIENT = "client@agency.test";
+
+interface PageRow { id: string; name: string; path: string }
+
+let servers: Servers<"sftp">;
+
+beforeAll(async () => {
+  servers = await startServers({ which: ["sftp"] });
+});
+afterAll(async () => {
+  await servers?.stop();
+});
+
+/** The agency's demo site and its pages, as the signed-in user sees them. */
+async function demoSite(page: Page): Promise<{ siteId: string; pages: PageRow[] }> {
+  const sites = await api<{ sites: { id: string; name: string }[] }>(page, "/sites?limit=50");
+  const site = sites.body.sites.find((s) => s.name === "Morning Crumb");
+  if (!site) throw new Error("no demo site");
+  const pages = await api<{ pages: PageRow[] }>(page, `/sites/${site.id}/pages?limit=100`);
+  return { siteId: site.id, pages: pages.body.pages };
+}
+
+/** The preview origin's URL of a demo site's file (the Worker serves it from R2). */
+function demoFileUrl(page: Page, siteId: string, file: string): string {
+  const app = new URL(page.url());
+  return `http://127.0.0.1:${app.port}/demo/${siteId}/${file}`;
+}
+
+async function readDemoFile(page: Page, siteId: string, file: string): Promise<string> {
+  const response = await page.request.get(demoFileUrl(page, siteId, file));
+  expect(response.status()).toBe(200);
+  return response.text();
+}
+
+/** Opens the editor and waits until the frame's editor is ready. */
+async function openEditor(page: Page, url: string): Promise<FrameLocator> {
+  await page.goto(url);
+  const ready = page.getByText(/\d+ content regions?/);
+  const failed = page.locator(".notice--error");
+  await expect.poll(async () => ((await failed.isVisible()) ? `failed: ${await failed.textContent()}` : await ready.isVisible()), { timeout: 20_000 }).toBe(true);
+  return page.frameLocator("iframe.editor__frame");
+}
+
+/** Puts the caret (or a selection of `text`) inside an element of the frame, as a click and drag would. */
+async function selectIn(frame: FrameLocator, selector: string, how: { text?: string; at?: "end" | "start" }) {
+  await frame.locator(selector).first().evaluate((el, how) => {
+    const range = document.createRange();
+    if (how.text) {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const index = node.textContent!.indexOf(how.text);
+        if (index >= 0) {
+          range.setStart(node, index);
+          range.setEnd(node, index + how.text.length);
+          break;
+        }
+      }
+    } else {
+      range.selectNodeContents(el);
+      range.collapse(how.at !== "end");
+    }
+    (el.closest("[contenteditable]") as HTMLElement | null)?.focus();
+    const selection = getSelection()!;
+    selection.removeAllRanges();
+    selection.addRange(range);
+  }, how);
+  // The editor reports the selection to the toolbar after a short debounce.
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
+
+async function saveDraft(page: Page) {
+  await page.keyboard.press("Control+s");
+  await page.waitForURL(/\/revisions\/[0-9a-f]+$/);
+  await expect.poll(() => page.locator(".editor__save-status").textContent()).toMatch(/Finished|^$/);
+}
+
+async function publishAndWait(page: Page) {
+  await page.getByRole("button", { name: "More save options" }).click();
+  await page.getByRole("menuitem", { name: "Publish" }).click();
+  await expect.poll(() => page.locator(".publish-overlay").textContent(), { timeout: 30_000 }).toMatch(/100%\s*Finished/);
+  await expect.poll(() => new URL(page.url()).pathname).toMatch(/\/pages\/[0-9a-f]+$/);
+}
+
+describe("the visual page editor", () => {
+  const b = useBrowser();
+
+  it("edits a demo page in place: heading, bold and link in a block, an image's alt, repeatable items, a table; saves a draft, reloads, publishes only those regions", async () => {
+    const page = b.page;
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await login(page, OWNER);
+    const { siteId, pages } = await demoSite(page);
+    const about = pages.find((p) => p.path === "/about.html")!;
+    const original = await readDemoFile(page, siteId, "about.html");
+    const frame = await openEditor(page, `/sites/${siteId}/pages/${about.id}`);
+    expect(await page.getByRole("link", { name: "Edit Source" }).count()).toBe(1);
+
+    // An inline heading: select its text and type over it.
+    await selectIn(frame, "#about-title", { text: "Our story" });
+    await page.keyboard.type("Our story since 2012");
+    expect(await frame.locator("#about-title").textContent()).toBe("Our story since 2012");
+
+    // A block region: new text, made bold with the toolbar, and a link made with the Link panel.
+    await selectIn(frame, "#about-story > p:nth-of-type(2)", { at: "end" });
+    await page.keyboard.type(" Warm bread daily.");
+    await selectIn(frame, "#about-story > p:nth-of-type(2)", { text: "Warm" });
+    await page.getByRole("button", { name: "Bold", exact: true }).click();
+    await selectIn(frame, "#about-story > p:nth-of-type(2)", { text: "bread daily" });
+    await page.getByRole("button", { name: "Link", exact: true }).click();
+    const linkPanel = page.getByRole("dialog", { name: "Link" });
+    await linkPanel.getByLabel("URL").fill("menu.html");
+    await linkPanel.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(() => frame.locator("#about-story > p:nth-of-type(2)").innerHTML()).toMatch(/<(b|strong)>Warm<\/(b|strong)> <a href="menu\.html">bread daily<\/a>\./);
+
+    // A table inserted at the end of the first paragraph: 2 × 3.
+    await selectIn(frame, "#about-story > p:nth-of-type(1)", { at: "end" });
+    await page.getByRole("button", { name: "Insert table" }).click();
+    await expect.poll(() => frame.locator("#about-story table tr").count()).toBe(2);
+    expect(await frame.locator("#about-story table tr:first-child > *").count()).toBe(3);
+
+    // An image region: a click opens the Image panel; the alt text changes.
+    await frame.locator("#storefront-photo").click();
+    const imagePanel = page.getByRole("dialog", { name: "Image" });
+    await imagePanel.getByLabel("Description (alt text)").fill("Our blue front door on Linden Lane");
+    await imagePanel.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(() => frame.locator("#storefront-photo").getAttribute("alt")).toBe("Our blue front door on Linden Lane");
+
+    // Repeatable items: Chloé moves up, then is duplicated.
+    await selectIn(frame, "#about-team .member:nth-of-type(3) h3", { at: "end" });
+    await page.getByRole("button", { name: "Move item up" }).click();
+    await expect.poll(() => frame.locator("#about-team .member h3").allTextContents()).toEqual(["Aoife Brennan", "Chloé Martin", "Jonas Müller"]);
+    await selectIn(frame, "#about-team .member:nth-of-type(2) h3", { at: "end" });
+    await page.getByRole("button", { name: "Duplicate item" }).click();
+    await expect.poll(() => frame.locator("#about-team .member h3").allTextContents()).toEqual(["Aoife Brennan", "Chloé Martin", "Chloé Martin", "Jonas Müller"]);
+
+    // Ctrl+S saves a draft: the address becomes the revision's; a reload shows the draft.
+    await saveDraft(page);
+    const draftUrl = page.url();
+    const reloaded = await openEditor(page, draftUrl);
+    expect(await reloaded.locator("#about-title").textContent()).toBe("Our story since 2012");
+    expect(await reloaded.locator("#about-story table").count()).toBe(1);
+    expect(await reloaded.locator("#about-story a[href='menu.html']").textContent()).toBe("bread daily");
+    expect(await reloaded.locator("#storefront-photo").getAttribute("alt")).toBe("Our blue front door on Linden Lane");
+    expect(await reloaded.locator("#about-team .member h3").allTextContents()).toEqual(["Aoife Brennan", "Chloé Martin", "Chloé Martin", "Jonas Müller"]);
+    expect(await page.locator(".editor__action", { hasText: "Drafts & Revisions" }).locator(".badge").textContent()).toMatch(/^[1-9]/);
+
+    // Publish: the live file changed inside those regions only.
+    await publishAndWait(page);
+    const published = await readDemoFile(page, siteId, "about.html");
+    const edited = ["about-title", "about-story", "storefront-photo", "about-team"];
+    expect(outsideRegions(published, "html", edited)).toBe(outsideRegions(original, "html", edited));
+    expect(published).toContain('id="about-title">Our story since 2012</h1>');
+    expect(published).toMatch(/<a href="menu\.html">bread daily<\/a>/);
+    expect(published).toContain('alt="Our blue front door on Linden Lane"');
+    expect(published.match(/<h3>Chloé Martin<\/h3>/g)).toHaveLength(2);
+    expect(published).toMatch(/<table>[\s\S]*<\/table>/);
+  });
+
+  it("saves with Ctrl+S and offers the publish on Ctrl+Shift+S from inside the page; publishes from the parent with Ctrl+Shift+S", async () => {
+    const page = b.page;
+    await login(page, OWNER);
+    const { siteId, pages } = await demoSite(page);
+    const menu = pages.find((p) => p.path === "/menu.html")!;
+    const original = await readDemoFile(page, siteId, "menu.html");
+    const frame = await openEditor(page, `/sites/${siteId}/pages/${menu.id}`);
+
+    await selectIn(frame, "#menu-title", { at: "end" });
+    await page.keyboard.type(" today");
+    // Ctrl+S pressed inside the frame: the frame asks, the parent saves.
+    await page.keyboard.press("Control+s");
+    await page.waitForURL(/\/revisions\/[0-9a-f]+$/);
+
+    // Ctrl+Shift+S inside the frame only offers the publish; it happens on a confirmation here.
+    await selectIn(frame, "#menu-title", { at: "end" });
+    await page.keyboard.type("!");
+    await page.keyboard.press("Control+Shift+S");
+    const confirm = page.getByRole("dialog", { name: "Publish this page?" });
+    await confirm.waitFor();
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    expect(await readDemoFile(page, siteId, "menu.html")).toBe(original);
+
+    // With the focus in the parent, Ctrl+Shift+S publishes.
+    await page.getByRole("button", { name: "Save Draft", exact: true }).focus();
+    await page.keyboard.press("Control+Shift+S");
+    await expect.poll(() => page.locator(".publish-overlay").textContent(), { timeout: 30_000 }).toMatch(/Finished/);
+    const published = await readDemoFile(page, siteId, "menu.html");
+    expect(published).toContain("What’s in the oven today!</h1>");
+    expect(outsideRegions(published, "html", ["menu-title"])).toBe(outsideRegions(original, "html", ["menu-title"]));
+  });
+
+  it("edits and publishes a page on a real SFTP server: the file on disk changes inside the edited region only", async () => {
+    const page = b.page;
+    await login(page, OWNER);
+    const root = servers.sftp.root;
+    const folder = path.join(root, "harbour");
+    mkdirSync(folder, { recursive: true });
+    const source = "<!DOCTYPE html>\r\n<HTML>\r\n<head><title>Harbour Café</title></head>\r\n<body>\r\n" +
+      "<h1 class=editable id=title>Harbour Café</h1>\r\n<div class=\"editable\" id=\"body\"><p>Open daily.</p></div>\r\n<p>Not a region &amp; untouched.</p>\r\n</body>\r\n</HTML>\r\n";
+    writeFileSync(path.join(folder, "index.html"), source);
+    const { uid, gid } = statSync(root);
+    for (const entry of [folder, path.join(folder, "index.html")]) chownSync(entry, uid, gid);
+    const home = `${servers.sftp.remoteRoot}/harbour`;
+    const created = await api<{ site: { id: string } }>(page, "/sites", {
+      method: "POST",
+      body: { name: "Harbour Café", url: "https://harbour.example", classification: "personal", protocol: "sftp", host: servers.sftp.host, port: servers.sftp.port,
+        username: servers.sftp.username, password: servers.sftp.password, homeFolder: home, uploadFolder: home },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const siteId = created.body.site.id;
+    const enabled = await api<{ page: { id: string } }>(page, `/sites/${siteId}/pages`, { method: "POST", body: { path: `${home}/index.html`, createOnServer: false } });
+    expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
+
+    const frame = await openEditor(page, `/sites/${siteId}/pages/${enabled.body.page.id}`);
+    await selectIn(frame, "#title", { text: "Café" });
+    await page.keyboard.type("Kitchen");
+    await saveDraft(page);
+    await publishAndWait(page);
+    const onDisk = readFileSync(path.join(folder, "index.html"), "utf8");
+    expect(onDisk).toContain("<h1 class=editable id=title>Harbour Kitchen</h1>");
+    expect(outsideRegions(onDisk, "html", ["title"])).toBe(outsideRegions(source, "html", ["title"]));
+  });
+
+  it("never shows Edit Source to a client user, and opens only the pages granted", async () => {
+    const page = b.page;
+    await login(page, CLIENT);
+    const { siteId, pages } = await demoSite(page);
+    expect(pages.map((p) => p.name).sort()).toEqual(["Homepage", "Our Story"]);
+    await openEditor(page, `/sites/${siteId}/pages/${pages.find((p) => p.name === "Homepage")!.id}`);
+    expect(await page.getByRole("link", { name: "Edit Source" }).count()).toBe(0);
+    expect(await page.getByRole("heading", { name: "Admin" }).count()).toBe(0);
+  });
+});
