@@ -19,6 +19,7 @@ export default [
   // The page editor: full screen, no app shell (its own guard in the module).
   route("sites/:siteId/pages/:pageId", "routes/edit-page.tsx", { id: "edit-page" }),
   route("sites/:siteId/pages/:pageId/revisions/:revisionId", "routes/edit-page.tsx", { id: "edit-revision" }),
+  route("sites/:siteId/pages/:pageId/source", "routes/edit-source.tsx"),
   // A developer tool: 404 unless DEV_MAILBOX is "true" (never in production).
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
   // Unmatched paths must still run the root middleware (STACK.md G8).

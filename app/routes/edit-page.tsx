@@ -28,13 +28,12 @@ import { requireActor } from "~/middleware/actor";
 import { useRootData } from "~/root";
 import { effectiveFlags, isAccountAdmin } from "~/services/policy";
 import { demoSiteUrl, previewOrigin } from "~/services/preview-origin.server";
+import { SOURCE_ONLY_EXTENSIONS } from "~/services/page-source.server";
 import { findEditablePage } from "~/services/publish.server";
 import { countDrafts, getRevision } from "~/services/revisions.server";
 import { requireRouteContext, runOperation } from "~/services/route-context.server";
 import { findAccessibleSite } from "~/services/site-files.server";
 
-/** The spec's source-only file types: they open in EditSource. */
-const SOURCE_ONLY = new Set(["css", "js", "json", "txt"]);
 /** The spec's timings. */
 const FINISHED_HIDE_MS = 1000;
 const FAILED_HIDE_MS = 3000;
@@ -59,7 +58,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   });
   // The spec: a locked site sends the editor to the Site screen; source-only files open in EditSource.
   if (site.isLocked) throw redirect(`/sites/${site.id}`);
-  if (SOURCE_ONLY.has(extensionOf(page.path))) throw redirect(`/sites/${site.id}/pages/${page.id}/source`);
+  if (SOURCE_ONLY_EXTENSIONS.has(extensionOf(page.path))) throw redirect(`/sites/${site.id}/pages/${page.id}/source`);
   const revisionId = "revisionId" in params && typeof params.revisionId === "string" ? params.revisionId : null;
   const revision = revisionId ? (await runOperation(() => getRevision(ctx, site.id, page.id, revisionId))).revision : null;
   const url = new URL(request.url);

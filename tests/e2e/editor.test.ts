@@ -3,7 +3,7 @@
 // tests/servers (needs root and the packages of tests/servers/install.mjs). Each edit is made the
 // way a person makes it (clicks, typing, the toolbars and panels), saved as a draft, reloaded,
 // published; then the server file must differ from the original only inside the edited regions.
-import { readFileSync, statSync, chownSync, mkdirSync, writeFileSync } from "node:fs";
+import { chownSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -231,6 +231,116 @@ describe("the visual page editor", () => {
     const onDisk = readFileSync(path.join(folder, "index.html"), "utf8");
     expect(onDisk).toContain("<h1 class=editable id=title>Harbour Kitchen</h1>");
     expect(outsideRegions(onDisk, "html", ["title"])).toBe(outsideRegions(source, "html", ["title"]));
+  });
+
+  it("opens a stylesheet in the source editor, saves it to the server, and asks before leaving unsaved changes", async () => {
+    const page = b.page;
+    await login(page, OWNER);
+    const { siteId, pages } = await demoSite(page);
+    const stylesheet = pages.find((p) => p.path === "/css/style.css")!;
+    await page.goto(`/sites/${siteId}/pages/${stylesheet.id}`);
+    await page.waitForURL(`**/sites/${siteId}/pages/${stylesheet.id}/source`);
+    const editor = page.getByLabel("Source of Stylesheet");
+    const original = await editor.inputValue();
+    expect(original).toBe(await readDemoFile(page, siteId, "css/style.css"));
+    await editor.focus();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type("\n.sale { color: crimson; }\n");
+    await page.getByRole("button", { name: "Done" }).click();
+    const unsaved = page.getByRole("dialog", { name: "Unsaved Changes" });
+    await unsaved.getByRole("button", { name: "Cancel" }).click();
+    await page.keyboard.press("Control+s");
+    await expect.poll(() => page.getByText("Your changes have been saved.").isVisible()).toBe(true);
+    expect(await readDemoFile(page, siteId, "css/style.css")).toBe(`${original}\n.sale { color: crimson; }\n`);
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.waitForURL(`**/sites/${siteId}`);
+  });
+
+  it("asks before leaving the editor with unsaved changes; Continue leaves, nothing is saved", async () => {
+    const page = b.page;
+    await login(page, OWNER);
+    const { siteId, pages } = await demoSite(page);
+    const contact = pages.find((p) => p.path === "/contact.html")!;
+    const frame = await openEditor(page, `/sites/${siteId}/pages/${contact.id}`);
+    await selectIn(frame, "#contact-title", { at: "end" });
+    await page.keyboard.type(" soon");
+    await page.waitForTimeout(300);
+    await page.getByRole("button", { name: "Done" }).click();
+    const dialog = page.getByRole("dialog", { name: "Unsaved Changes" });
+    await expect.poll(() => dialog.getByText("Your changes haven't been saved. Are you sure you want to continue?").isVisible()).toBe(true);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    expect(new URL(page.url()).pathname).toBe(`/sites/${siteId}/pages/${contact.id}`);
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.getByRole("dialog", { name: "Unsaved Changes" }).getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL(`**/sites/${siteId}`);
+    const revisions = await api<{ count: number }>(page, `/sites/${siteId}/pages/${contact.id}/revisions?limit=0`);
+    expect(revisions.body.count).toBe(0);
+  });
+
+  it("warns about a page without content regions, and tells why a page cannot be opened", async () => {
+    const page = b.page;
+    await login(page, OWNER);
+    const folder = path.join(servers.sftp.root, "plain");
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, "index.html"), "<!doctype html><title>Plain</title><p>No regions here.</p>");
+    writeFileSync(path.join(folder, "gone.html"), "<!doctype html><title>Gone</title>");
+    const { uid, gid } = statSync(servers.sftp.root);
+    for (const entry of [folder, path.join(folder, "index.html"), path.join(folder, "gone.html")]) chownSync(entry, uid, gid);
+    const home = `${servers.sftp.remoteRoot}/plain`;
+    const created = await api<{ site: { id: string } }>(page, "/sites", {
+      method: "POST",
+      body: { name: "Plain Pages", url: "https://plain.example", classification: "personal", protocol: "sftp", host: servers.sftp.host, port: servers.sftp.port,
+        username: servers.sftp.username, password: servers.sftp.password, homeFolder: home, uploadFolder: home },
+    });
+    const siteId = created.body.site.id;
+    const enable = async (file: string) => (await api<{ page: { id: string } }>(page, `/sites/${siteId}/pages`, { method: "POST", body: { path: `${home}/${file}`, createOnServer: false } })).body.page.id;
+    const plain = await enable("index.html");
+    const gone = await enable("gone.html");
+
+    await openEditor(page, `/sites/${siteId}/pages/${plain}`);
+    await expect.poll(() => page.getByText("This page doesn't have any content regions.").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("This page doesn't have any content regions.").isVisible(), { timeout: 8000 }).toBe(false);
+
+    rmSync(path.join(folder, "gone.html"));
+    await page.goto(`/sites/${siteId}/pages/${gone}`);
+    await expect.poll(() => page.locator(".notice--error").textContent(), { timeout: 20_000 }).toContain("could not be found");
+  });
+
+  it("offers Upgrade Required on a commercial site of the personal plan: the message in the bar, the dialog 3.5 s later, Save Draft & Upgrade keeps the work", async () => {
+    const page = b.page;
+    await login(page, "owner@personal.test");
+    const folder = path.join(servers.sftp.root, "shop");
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, "index.html"), "<!doctype html><title>Shop</title><h1 class=editable id=title>Our shop</h1>");
+    const { uid, gid } = statSync(servers.sftp.root);
+    for (const entry of [folder, path.join(folder, "index.html")]) chownSync(entry, uid, gid);
+    const home = `${servers.sftp.remoteRoot}/shop`;
+    const created = await api<{ site: { id: string } }>(page, "/sites", {
+      method: "POST",
+      body: { name: "Pat's Shop", url: "https://pats-shop.example", classification: "commercial", protocol: "sftp", host: servers.sftp.host, port: servers.sftp.port,
+        username: servers.sftp.username, password: servers.sftp.password, homeFolder: home, uploadFolder: home },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const siteId = created.body.site.id;
+    const enabled = await api<{ page: { id: string } }>(page, `/sites/${siteId}/pages`, { method: "POST", body: { path: `${home}/index.html`, createOnServer: false } });
+    const pageId = enabled.body.page.id;
+    const frame = await openEditor(page, `/sites/${siteId}/pages/${pageId}`);
+    await selectIn(frame, "#title", { at: "end" });
+    await page.keyboard.type(" is open");
+    await page.getByRole("button", { name: "More save options" }).click();
+    const started = Date.now();
+    await page.getByRole("menuitem", { name: "Publish" }).click();
+    await expect.poll(() => page.locator(".publish-overlay").textContent()).toContain("Please upgrade your account to unlock this feature.");
+    await page.locator(".publish-overlay").getByRole("button", { name: "Close" }).click();
+    const dialog = page.getByRole("dialog", { name: "Upgrade Required" });
+    await dialog.waitFor({ timeout: 10_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+    expect(await dialog.getByRole("link", { name: "Did we make a mistake? Let us know!" }).getAttribute("href")).toBe("/support");
+    await dialog.getByRole("button", { name: "Save Draft & Upgrade" }).click();
+    await page.waitForURL("**/billing");
+    const revisions = await api<{ revisions: { isDraft: boolean }[] }>(page, `/sites/${siteId}/pages/${pageId}/revisions`);
+    expect(revisions.body.revisions.map((r) => r.isDraft)).toEqual([true]);
+    expect(readFileSync(path.join(folder, "index.html"), "utf8")).toContain(">Our shop</h1>");
   });
 
   it("never shows Edit Source to a client user, and opens only the pages granted", async () => {

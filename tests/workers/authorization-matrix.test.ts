@@ -52,6 +52,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   "put /api/users/{userId}/permissions": { permissions: [] },
   "put /api/users/{userId}/avatar": { not: "a png" },
   "post /api/sites/{siteId}/pages/{pageId}/publish": { regions: { main: { type: "block", content: "<p>Defaced</p>" } } },
+  "put /api/sites/{siteId}/pages/{pageId}/source": { source: "<h1>Defaced</h1>" },
   "post /api/sites/{siteId}/pages/{pageId}/revisions": { isDraft: true, metadata: { title: "Defaced" }, regions: {} },
   "put /api/sites/{siteId}/pages/{pageId}/revisions/{revisionId}": { isDraft: true, metadata: { title: "Defaced" }, regions: {} },
   "post /api/sites": { name: "Attacker site", url: "attacker.example", protocol: "sftp", host: "sftp.attacker.example", username: "me", password: "whatever-123" },

@@ -2,7 +2,9 @@ import { createRoute } from "@hono/zod-openapi";
 import { DeletePagesAnswer, DeletePagesBody, NewPageBody, PageAnswer, PageList, PageListQuery, PageParams, UpdatePageBody } from "~/lib/schemas/pages";
 import { SiteParams } from "~/lib/schemas/sites";
 import { PageRegionsAnswer } from "~/lib/schemas/page-content";
+import { PageSourceAnswer, PageSourceBody } from "~/lib/schemas/page-source";
 import { getPageRegions } from "~/services/page-file.server";
+import { getPageSource, putPageSource } from "~/services/page-source.server";
 import { createPage, getPage, listPages, removePages, updatePage } from "~/services/pages.server";
 import { createApi, errorResponses, jsonBody, jsonResponse, signedIn } from "./openapi";
 
@@ -41,6 +43,21 @@ const regions = createRoute({
   responses: { 200: jsonResponse(PageRegionsAnswer, "metadata, regions, problems, baseHash"), ...errorResponses(401, 404), ...agentFailures },
 });
 
+const readSource = createRoute({
+  method: "get", path: "/sites/{siteId}/pages/{pageId}/source", tags, security: signedIn,
+  summary: "The page's raw source as it is on the server, and its sha256 (baseHash); admins for any page, others for .css/.js/.json/.txt pages",
+  request: { params: PageParams },
+  responses: { 200: jsonResponse(PageSourceAnswer, "source, baseHash"), ...errorResponses(401, 403, 404), ...agentFailures },
+});
+
+const writeSource = createRoute({
+  method: "put", path: "/sites/{siteId}/pages/{pageId}/source", tags, security: signedIn,
+  summary: "Write the page's raw source to the server (atomically); with baseHash, 409 PAGE_CHANGED_ON_SERVER when the file changed since",
+  description: "403 SITE_IS_LOCKED in lockdown, 403 UPGRADE_REQUIRED for a commercial site on the personal plan, 409 PUBLISH_IN_PROGRESS while the page is being published.",
+  request: { params: PageParams, body: jsonBody(PageSourceBody) },
+  responses: { 200: jsonResponse(PageSourceAnswer, "source and the file's new baseHash"), ...errorResponses(400, 401, 403, 404, 409), ...agentFailures },
+});
+
 const update = createRoute({
   method: "put", path: "/sites/{siteId}/pages/{pageId}", tags, security: signedIn,
   summary: "Rename a page (name and path: the file moves on the server too) or pin it (admins)",
@@ -65,6 +82,14 @@ export const pagesApi = createApi()
   .openapi(regions, async (c) => {
     const { siteId, pageId } = c.req.valid("param");
     return c.json(await getPageRegions(c.var.ctx, siteId, pageId), 200);
+  })
+  .openapi(readSource, async (c) => {
+    const { siteId, pageId } = c.req.valid("param");
+    return c.json(await getPageSource(c.var.ctx, siteId, pageId), 200);
+  })
+  .openapi(writeSource, async (c) => {
+    const { siteId, pageId } = c.req.valid("param");
+    return c.json(await putPageSource(c.var.ctx, siteId, pageId, c.req.valid("json")), 200);
   })
   .openapi(update, async (c) => {
     const { siteId, pageId } = c.req.valid("param");

@@ -1,0 +1,165 @@
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, redirect, useNavigate } from "react-router";
+import type { Route } from "./+types/edit-source";
+import { useUnsavedChanges } from "~/components/unsaved-changes";
+import { apiJson, failureCode } from "~/lib/api-client";
+import { errorMessageKey } from "~/lib/errors";
+import { extensionOf } from "~/lib/page-url";
+import { detectIndentation, sourceMode } from "~/lib/source-editing";
+import { requireActor } from "~/middleware/actor";
+import { useRootData } from "~/root";
+import { isAccountAdmin } from "~/services/policy";
+import { getPageSource, SOURCE_ONLY_EXTENSIONS } from "~/services/page-source.server";
+import { findEditablePage } from "~/services/publish.server";
+import { requireRouteContext, runOperation } from "~/services/route-context.server";
+import { findAccessibleSite } from "~/services/site-files.server";
+
+/** The line-wrapping preference is kept for the browser session (spec). */
+const WRAP_KEY = "sitecraft.source.wrap";
+const SAVED_HIDE_MS = 1000;
+const FAILED_HIDE_MS = 3000;
+
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ context, request }) => {
+    requireActor(context, request);
+  },
+];
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const actor = requireActor(context, request);
+  const ctx = requireRouteContext(context);
+  const site = await runOperation(() => findAccessibleSite(ctx, params.siteId));
+  const page = await runOperation(() => findEditablePage(ctx, site, params.pageId));
+  if (site.isLocked) throw redirect(`/sites/${site.id}`);
+  const extension = extensionOf(page.path);
+  const sourceOnly = SOURCE_ONLY_EXTENSIONS.has(extension);
+  // Clients edit HTML by region: their way back is the visual editor.
+  if (!sourceOnly && !isAccountAdmin(actor.user)) throw redirect(`/sites/${site.id}/pages/${page.id}`);
+  const { source, baseHash } = await runOperation(() => getPageSource(ctx, site.id, page.id));
+  return {
+    site: { id: site.id, name: site.name },
+    page: { id: page.id, name: page.name, path: page.path },
+    source, baseHash, sourceOnly, mode: sourceMode(extension),
+  };
+}
+
+type Status = { kind: "saving" } | { kind: "saved" } | { kind: "error"; code: string | null } | null;
+
+const subscribeToNothing = () => () => {};
+
+/**
+ * EditSource (spec, "Source editor"): the page's raw source with its mode by extension, line
+ * wrapping kept for the session, indentation auto-detected (Tab indents; Escape, then Tab, leaves
+ * the editor). Saving writes the file on the server.
+ */
+export default function EditSource({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation(["editor", "common", "sites", "errors"]);
+  const navigate = useNavigate();
+  const appName = useRootData()?.session.metadata.appName ?? "";
+  const { site, page, mode, sourceOnly } = loaderData;
+  const [source, setSource] = useState(loaderData.source);
+  const [clean, setClean] = useState({ source: loaderData.source, baseHash: loaderData.baseHash });
+  const [status, setStatus] = useState<Status>(null);
+  const storedWrap = useSyncExternalStore(subscribeToNothing, () => sessionStorage.getItem(WRAP_KEY), () => null);
+  const [wrapChoice, setWrapChoice] = useState<boolean | null>(null);
+  const wrap = wrapChoice ?? storedWrap !== "false";
+  const indentation = useMemo(() => detectIndentation(loaderData.source), [loaderData.source]);
+  const escaped = useRef(false);
+  const hintId = useId();
+  const dirty = source !== clean.source;
+  const unsaved = useUnsavedChanges(dirty);
+  const timers = useRef<number[]>([]);
+  useEffect(() => () => timers.current.forEach((id) => clearTimeout(id)), []);
+  const show = (next: Status, hideAfter: number) => {
+    setStatus(next);
+    timers.current.push(window.setTimeout(() => setStatus((current) => (current === next ? null : current)), hideAfter));
+  };
+
+  const save = async (): Promise<boolean> => {
+    if (status?.kind === "saving") return false;
+    setStatus({ kind: "saving" });
+    try {
+      const saved = await apiJson<{ source: string; baseHash: string }>(`/sites/${site.id}/pages/${page.id}/source`, { method: "PUT", body: { source, baseHash: clean.baseHash } });
+      setClean({ source: saved.source, baseHash: saved.baseHash });
+      show({ kind: "saved" }, SAVED_HIDE_MS);
+      return true;
+    } catch (error) {
+      show({ kind: "error", code: failureCode(error) }, FAILED_HIDE_MS);
+      return false;
+    }
+  };
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "s") {
+        event.preventDefault();
+        void save();
+      }
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  });
+
+  /** Tab indents the selected lines (Shift+Tab outdents); after Escape, Tab moves on as usual. */
+  const onKeyDown = (event: React.KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Escape") {
+      escaped.current = true;
+      return;
+    }
+    if (event.key !== "Tab" || escaped.current) {
+      escaped.current = false;
+      return;
+    }
+    event.preventDefault();
+    const el = event.currentTarget;
+    const { selectionStart: start, selectionEnd: end, value } = el;
+    const lineStart = value.lastIndexOf("\n", start - 1) + 1;
+    if (!event.shiftKey && start === end) {
+      el.setRangeText(indentation.unit, start, end, "end");
+    } else {
+      const block = value.slice(lineStart, end);
+      const lines = block.split("\n");
+      const changed = event.shiftKey
+        ? lines.map((line) => (line.startsWith(indentation.unit) ? line.slice(indentation.unit.length) : line.replace(/^[\t ]+/, (lead) => lead.slice(0, Math.max(0, lead.length - indentation.unit.length)))))
+        : lines.map((line) => indentation.unit + line);
+      el.setRangeText(changed.join("\n"), lineStart, end, "select");
+    }
+    setSource(el.value);
+  };
+
+  const back = sourceOnly ? `/sites/${site.id}` : `/sites/${site.id}/pages/${page.id}`;
+  return (
+    <div className="source-editor">
+      <title>{`${t("source.title", { name: page.name })} | ${appName}`}</title>
+      <header className="source-editor__header">
+        <nav className="breadcrumb" aria-label={t("common:breadcrumb")}>
+          <Link to="/sites">{t("sites:list.title")}</Link> › <Link to={`/sites/${site.id}`}>{site.name}</Link> › <span aria-current="page">{page.name}</span>
+        </nav>
+        <h1>{t("source.title", { name: page.name })}</h1>
+        <p className="muted"><code>{page.path}</code> · {t("source.mode", { mode: t(`source.modes.${mode}`) })} · {indentation.unit === "\t" ? t("source.tabs") : t("source.spaces", { count: indentation.unit.length })}</p>
+        <div className="button-row">
+          <label className="field--checkbox">
+            <input type="checkbox" checked={wrap} onChange={(event) => {
+              setWrapChoice(event.target.checked);
+              sessionStorage.setItem(WRAP_KEY, String(event.target.checked));
+            }} />
+            <span>{t("source.wrap")}</span>
+          </label>
+          <span className="source-editor__status" role="status" aria-live="polite">
+            {status?.kind === "saving" ? t("status.saving") : status?.kind === "saved" ? t("status.saved") : status?.kind === "error" ? <span className="editor__save-error">{t(errorMessageKey(status.code))}</span> : null}
+          </span>
+          <span className="modal__spacer" />
+          {!sourceOnly && <Link className="button" to={`/sites/${site.id}/pages/${page.id}`}>{t("source.visual")}</Link>}
+          <button type="button" className="button button--primary" disabled={!dirty || status?.kind === "saving"} onClick={() => void save()}>{t("source.save")}</button>
+          <button type="button" className="button" onClick={() => void navigate(back)}>{t("sidebar.done")}</button>
+        </div>
+      </header>
+      <textarea className={`source-editor__text source-editor__text--${mode}`} value={source} spellCheck={false} autoCapitalize="off" autoComplete="off"
+        wrap={wrap ? "soft" : "off"} style={{ tabSize: indentation.tabSize }} aria-label={t("source.label", { name: page.name })} aria-describedby={hintId}
+        onChange={(event) => setSource(event.target.value)} onKeyDown={onKeyDown} />
+      <p id={hintId} className="muted source-editor__hint">{t("source.hint")}</p>
+      {unsaved.dialog}
+    </div>
+  );
+}
