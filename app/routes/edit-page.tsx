@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/edit-page";
@@ -128,9 +128,6 @@ export default function EditPage({ loaderData }: Route.ComponentProps) {
   const [noRegionsWarning, setNoRegionsWarning] = useState(false);
   const [frameKey, setFrameKey] = useState(0);
   const [menuOpen, setMenuOpen] = useState(false);
-  // The frame is created only once this component's listeners exist: a frame the server render
-  // started could load, and say hello, before hydration attached anything to hear it.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const timers = useRef<number[]>([]);
   const later = useCallback((fn: () => void, ms: number) => {
     timers.current.push(window.setTimeout(fn, ms));
@@ -408,10 +405,10 @@ export default function EditPage({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         {phase.kind === "loading" && <p className="editor__loading muted" role="status">{t("loading")}</p>}
-        {hydrated && (
-          <iframe key={frameKey} ref={frame.frameRef} className="editor__frame" title={t("frameTitle", { name: page.name })} src={frameSrc}
-            sandbox="allow-scripts" referrerPolicy="no-referrer" onLoad={frame.onLoad} />
-        )}
+        {/* In the server render, so the page loads while the app hydrates; its editor keeps saying
+            hello until this side, hydrated, answers with init. */}
+        <iframe key={frameKey} ref={frame.frameRef} className="editor__frame" title={t("frameTitle", { name: page.name })} src={frameSrc}
+          sandbox="allow-scripts" referrerPolicy="no-referrer" onLoad={frame.onLoad} />
       </div>
 
       <MetadataPanel open={panel?.kind === "metadata"} metadata={metadata} onClose={closePanel}
@@ -459,6 +456,5 @@ export default function EditPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const noSubscription = () => () => {};
 const NO_LINK: LinkValues = { href: "", title: "", target: "", rel: "" };
 const NO_IMAGE: ImageValues = { src: "", alt: "" };

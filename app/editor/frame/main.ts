@@ -76,6 +76,8 @@ const tag = (() => {
 const parentOrigin = tag.origin;
 
 let port: MessagePort | null = null;
+const HELLO_INTERVAL_MS = 100;
+const HELLO_TRIES = 300;
 let handler: ((message: ParentMessage) => void) | null = null;
 let startupError: string | null = null;
 
@@ -149,8 +151,19 @@ try {
   if (parentWindow !== frameWindow) {
     apply(listen, frameWindow, ["message", onWindowMessage, true]);
     // Tells the parent this document's editor is listening, so it can send `init` before the page
-    // has loaded all its images. Only a hint: the parent sends one `init` per frame, whoever asks.
-    if (parentOrigin) parentWindow.postMessage(envelope({ type: "hello" }), parentOrigin);
+    // has loaded all its images; again every 100 ms until `init` came (the parent may still be
+    // hydrating). Only a hint: the parent sends one `init` per frame, whoever asks.
+    if (parentOrigin) {
+      const hello = envelope({ type: "hello" });
+      const postHello = parentWindow.postMessage.bind(parentWindow);
+      let tries = 0;
+      const sayHello = () => {
+        if (port !== null || tries++ >= HELLO_TRIES) return;
+        postHello(hello, parentOrigin);
+        apply(setTimer, frameWindow, [sayHello, HELLO_INTERVAL_MS]);
+      };
+      sayHello();
+    }
     apply(listen, frameWindow, ["keydown", onKeyDown, true]);
     captureIgnoredRanges(platform);
   }
