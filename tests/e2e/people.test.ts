@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { login, useBrowser } from "./browser";
+import { api, login, useBrowser } from "./browser";
 
 // The users this file creates exist only here; the seeded ones keep their passwords.
 const ADMIN = "admin@agency.test";
@@ -26,21 +26,10 @@ async function acceptWelcome(page: Page, to: string, password: string) {
   await page.waitForLoadState("load");
 }
 
-async function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
-  return page.evaluate(async ({ path, init }) => {
-    const response = await fetch(`/api${path}`, {
-      method: init.method ?? "GET",
-      headers: init.body === undefined ? {} : { "Content-Type": "application/json" },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    return { status: response.status, body: await response.json().catch(() => null) };
-  }, { path, init }) as Promise<{ status: number; body: T }>;
-}
-
 describe("users, profiles and permissions", () => {
   const b = useBrowser();
 
-  it("lets an admin invite a client with two pages of the demo site; the client sees only that site and cannot open /users", async () => {
+  it("lets an admin invite a client with two pages of the demo site; the client sees only those, cannot open /users, edits and publishes one; the admin sees it in the client's activity", async () => {
     const email = "quinn.client@agency.test";
     await login(b.page, ADMIN);
     await b.page.goto("/users");
@@ -107,6 +96,34 @@ describe("users, profiles and permissions", () => {
     await b.page.waitForURL((url) => url.pathname !== "/users");
     expect(new URL(b.page.url()).pathname).toBe("/sites");
     expect((await api(b.page, "/users")).status).toBe(403);
+
+    // The client sees the two pages, edits one in the editor and publishes it.
+    await cards.first().getByRole("link", { name: "Morning Crumb" }).first().click();
+    await expect.poll(() => b.page.getByTestId("page-card").locator(".page-card__name").allTextContents()).toEqual(["Menu", "Our Story"]);
+    await b.page.getByRole("link", { name: "Menu", exact: true }).click();
+    await expect.poll(() => b.page.getByText(/\d+ content regions?/).isVisible(), { timeout: 20_000 }).toBe(true);
+    const frame = b.page.frameLocator("iframe.editor__frame");
+    await frame.locator("#menu-season").evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      (el.closest("[contenteditable]") as HTMLElement).focus();
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+    });
+    await b.page.keyboard.type("Spring 2026");
+    await b.page.getByRole("button", { name: "More save options" }).click();
+    await b.page.getByRole("menuitem", { name: "Publish" }).click();
+    await expect.poll(() => b.page.locator(".publish-overlay").textContent(), { timeout: 30_000 }).toMatch(/100%\s*Finished/);
+    const sites = await api<{ sites: { id: string }[] }>(b.page, "/sites");
+    const live = await b.page.request.get(`http://127.0.0.1:${new URL(b.page.url()).port}/demo/${sites.body.sites[0].id}/menu.html`);
+    expect(await live.text()).toContain('id="menu-season">Spring 2026</span>');
+
+    // The admin sees the publish in the client's activity timeline.
+    await b.context.clearCookies();
+    await login(b.page, ADMIN);
+    await b.page.goto(`/users/${userId}`);
+    const entry = b.page.locator(".timeline__item").first();
+    await expect.poll(() => entry.textContent()).toMatch(/Published\s*Menu · Morning Crumb/);
   });
 
   it("changes the password on Edit Profile: the current password is checked first", async () => {
