@@ -52,7 +52,7 @@ export function requireSiteManager(ctx: ServiceContext): Actor {
 // ── listing and reading ──────────────────────────────────────────────────────────────────────────
 
 /** The sites the actor may see: every site of the account for admins, the granted ones for client users. */
-function visibleSites(ctx: ServiceContext, actor: Actor): SQL[] {
+export function visibleSites(ctx: ServiceContext, actor: Actor): SQL[] {
   const scope: SQL[] = [eq(sites.accountId, actor.account.id)];
   if (!isAccountAdmin(actor.user)) {
     scope.push(inArray(sites.id, ctx.db.select({ id: sitePermissions.siteId }).from(sitePermissions).where(and(eq(sitePermissions.userId, actor.user.id), eq(sitePermissions.accountId, actor.account.id)))));
@@ -101,9 +101,10 @@ export async function listSites(ctx: ServiceContext, query: Partial<SiteListQuer
     scope.push(or(sql`${sites.nameSort} like ${pattern} escape '\\'`, sql`lower(${sites.url}) like ${pattern} escape '\\'`)!);
   }
   const where = and(...scope);
-  const total = ctx.db.select({ n: count() }).from(sites).where(where).get();
-  if (query.limit === 0) return { sites: [], count: (await total)?.n ?? 0, offset: query.offset, limit: 0 };
-  const [rows, counted] = await Promise.all([
+  const total = ctx.db.select({ n: count() }).from(sites).where(where);
+  if (query.limit === 0) return { sites: [], count: (await total)[0]?.n ?? 0, offset: query.offset, limit: 0 };
+  // One round trip to D1 for the rows and the count.
+  const [rows, counted] = await ctx.db.batch([
     ctx.db
       .select({
         site: sites,
@@ -119,7 +120,7 @@ export async function listSites(ctx: ServiceContext, query: Partial<SiteListQuer
       .offset(query.offset),
     total,
   ]);
-  return { sites: rows.map((row) => toSummary(row.site, row)), count: counted?.n ?? 0, offset: query.offset, limit: query.limit };
+  return { sites: rows.map((row) => toSummary(row.site, row)), count: counted[0]?.n ?? 0, offset: query.offset, limit: query.limit };
 }
 
 async function marksOf(ctx: ServiceContext, actor: Actor, siteId: string) {
