@@ -19,7 +19,7 @@
  *
  * Plain validators rather than a schema library keep the in-frame bundle small (target < 60 kB gzip).
  */
-import type { RegionUpdates } from "~/lib/regions/types";
+import type { PageMetadata, RegionUpdates } from "~/lib/regions/types";
 
 export const PROTOCOL = "sitecraft-editor";
 export const PROTOCOL_VERSION = 1;
@@ -84,14 +84,8 @@ export interface FramePage {
   metadata: FrameMetadata;
 }
 
-export interface FrameMetadata {
-  title: string;
-  description: string;
-  image: string;
-  robots: boolean;
-  type: string;
-  url: string;
-}
+/** The metadata of EDITING-MODEL.md, as the page has it. */
+export type FrameMetadata = PageMetadata;
 
 export type FrameMessage =
   /** The editor is up: the regions found, their content now (the clean snapshot) and the page's facts. */

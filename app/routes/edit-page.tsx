@@ -14,7 +14,8 @@ import { ModalDialog } from "~/components/modal-dialog";
 import { useUnsavedChanges } from "~/components/unsaved-changes";
 import { draftPayload, type EditorBase, isMetadataIncomplete, snapshotKey } from "~/editor/draft-payload";
 import type { FrameMessage, FrameRegion, SelectionState, TextCommand } from "~/editor/protocol";
-import { CONNECTING, failedView, PollFailures, PUBLISH_POLL_MS, publishView, UPGRADE_DIALOG_DELAY_MS, type PublishView } from "~/editor/publish-progress";
+import { followPublish } from "~/editor/follow-publish";
+import { CONNECTING, failedView, publishView, UPGRADE_DIALOG_DELAY_MS, type PublishView } from "~/editor/publish-progress";
 import { useEditorFrame } from "~/editor/use-editor-frame";
 import { apiJson, failureCode } from "~/lib/api-client";
 import { errorMessageKey } from "~/lib/errors";
@@ -22,17 +23,15 @@ import { formatDate } from "~/lib/format";
 import type { Locale } from "~/lib/locale";
 import { extensionOf, livePageUrl } from "~/lib/page-url";
 import type { PageMetadata, RegionUpdates } from "~/lib/regions/types";
-import type { PublishStatus } from "~/lib/schemas/publish";
 import type { RevisionDetail } from "~/lib/schemas/revisions";
 import { requireActor } from "~/middleware/actor";
 import { useRootData } from "~/root";
 import { effectiveFlags, isAccountAdmin } from "~/services/policy";
 import { demoSiteUrl, previewOrigin } from "~/services/preview-origin.server";
 import { SOURCE_ONLY_EXTENSIONS } from "~/services/page-source.server";
-import { findEditablePage } from "~/services/publish.server";
 import { countDrafts, getRevision } from "~/services/revisions.server";
-import { requireRouteContext, runOperation } from "~/services/route-context.server";
-import { findAccessibleSite } from "~/services/site-files.server";
+import { runOperation } from "~/services/route-context.server";
+import { openEditablePage } from "./editors.server";
 
 /** The spec's timings. */
 const FINISHED_HIDE_MS = 1000;
@@ -50,14 +49,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const actor = requireActor(context, request);
-  const ctx = requireRouteContext(context);
-  const { site, page } = await runOperation(async () => {
-    const site = await findAccessibleSite(ctx, params.siteId);
-    return { site, page: await findEditablePage(ctx, site, params.pageId) };
-  });
-  // The spec: a locked site sends the editor to the Site screen; source-only files open in EditSource.
-  if (site.isLocked) throw redirect(`/sites/${site.id}`);
+  const { actor, ctx, site, page } = await openEditablePage(context, request, params);
+  // The spec: source-only files open in EditSource.
   if (SOURCE_ONLY_EXTENSIONS.has(extensionOf(page.path))) throw redirect(`/sites/${site.id}/pages/${page.id}/source`);
   const revisionId = "revisionId" in params && typeof params.revisionId === "string" ? params.revisionId : null;
   const revision = revisionId ? (await runOperation(() => getRevision(ctx, site.id, page.id, revisionId))).revision : null;
@@ -180,6 +173,7 @@ export default function EditPage({ loaderData }: Route.ComponentProps) {
     }
   };
   const frame = useEditorFrame({ locale: i18n.language, strings, onMessage: onFrameMessage });
+  const { frameRef, onLoad: onFrameLoad } = frame;
 
   useEffect(() => {
     if (phase.kind !== "loading") return;
@@ -255,40 +249,23 @@ export default function EditPage({ loaderData }: Route.ComponentProps) {
         if (code === "UPGRADE_REQUIRED" && canManageBilling) later(() => setUpgradeOpen(true), UPGRADE_DIALOG_DELAY_MS);
         return;
       }
-      const failures = new PollFailures();
-      for (;;) {
-        await new Promise((resolve) => setTimeout(resolve, PUBLISH_POLL_MS));
-        let status: PublishStatus;
-        try {
-          status = (await apiJson<{ publishStatus: PublishStatus }>(`${pageUrl}/publish/${statusId}`)).publishStatus;
-          failures.succeeded();
-        } catch (error) {
-          if (failures.failed()) {
-            setPublish(failedView(failureCode(error)));
-            return;
-          }
-          continue;
-        }
-        const view = publishView(status);
-        setPublish(view);
-        if (!view.complete) continue;
-        if (view.succeeded) {
-          // The page now holds what was published: a fresh start from it (spec: the address
-          // returns to the page's, the clean snapshot resets, the draft is gone).
-          const nextBase: EditorBase = { revisionRegions: {}, revisionMetadata: {}, initialContent: now };
-          setBase(nextBase);
-          setFileMetadata((current) => ({ ...current, ...body.metadata }));
-          setMetadataChanges({});
-          setContent(now);
-          setCleanKey(snapshotKey(draftPayload(nextBase, now, {})));
-          if (status.pageHash) setBaseHash(status.pageHash);
-          if (revision?.isDraft) setDraftCount((n) => Math.max(0, n - 1));
-          setRevision(null);
-          frame.send({ type: "clean" });
-          window.history.replaceState(window.history.state, "", pageUrl);
-          later(() => setPublish((current) => (current === view ? null : current)), 2000);
-        }
-        return;
+      const status = await followPublish(pageUrl, statusId, (update) => setPublish(publishView(update)));
+      const view = publishView(status);
+      if (view.succeeded) {
+        // The page now holds what was published: a fresh start from it (spec: the address
+        // returns to the page's, the clean snapshot resets, the draft is gone).
+        const nextBase: EditorBase = { revisionRegions: {}, revisionMetadata: {}, initialContent: now };
+        setBase(nextBase);
+        setFileMetadata((current) => ({ ...current, ...body.metadata }));
+        setMetadataChanges({});
+        setContent(now);
+        setCleanKey(snapshotKey(draftPayload(nextBase, now, {})));
+        if (status.pageHash) setBaseHash(status.pageHash);
+        if (revision?.isDraft) setDraftCount((n) => Math.max(0, n - 1));
+        setRevision(null);
+        frame.send({ type: "clean" });
+        window.history.replaceState(window.history.state, "", pageUrl);
+        later(() => setPublish((current) => (current?.succeeded ? null : current)), 2000);
       }
     } catch (error) {
       setPublish(failedView(failureCode(error)));
@@ -407,8 +384,8 @@ export default function EditPage({ loaderData }: Route.ComponentProps) {
         {phase.kind === "loading" && <p className="editor__loading muted" role="status">{t("loading")}</p>}
         {/* In the server render, so the page loads while the app hydrates; its editor keeps saying
             hello until this side, hydrated, answers with init. */}
-        <iframe key={frameKey} ref={frame.frameRef} className="editor__frame" title={t("frameTitle", { name: page.name })} src={frameSrc}
-          sandbox="allow-scripts" referrerPolicy="no-referrer" onLoad={frame.onLoad} />
+        <iframe key={frameKey} ref={frameRef} className="editor__frame" title={t("frameTitle", { name: page.name })} src={frameSrc}
+          sandbox="allow-scripts" referrerPolicy="no-referrer" onLoad={onFrameLoad} />
       </div>
 
       <MetadataPanel open={panel?.kind === "metadata"} metadata={metadata} onClose={closePanel}

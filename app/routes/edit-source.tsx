@@ -11,9 +11,8 @@ import { requireActor } from "~/middleware/actor";
 import { useRootData } from "~/root";
 import { isAccountAdmin } from "~/services/policy";
 import { getPageSource, SOURCE_ONLY_EXTENSIONS } from "~/services/page-source.server";
-import { findEditablePage } from "~/services/publish.server";
-import { requireRouteContext, runOperation } from "~/services/route-context.server";
-import { findAccessibleSite } from "~/services/site-files.server";
+import { runOperation } from "~/services/route-context.server";
+import { openEditablePage } from "./editors.server";
 
 /** The line-wrapping preference is kept for the browser session (spec). */
 const WRAP_KEY = "sitecraft.source.wrap";
@@ -27,11 +26,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const actor = requireActor(context, request);
-  const ctx = requireRouteContext(context);
-  const site = await runOperation(() => findAccessibleSite(ctx, params.siteId));
-  const page = await runOperation(() => findEditablePage(ctx, site, params.pageId));
-  if (site.isLocked) throw redirect(`/sites/${site.id}`);
+  const { actor, ctx, site, page } = await openEditablePage(context, request, params);
   const extension = extensionOf(page.path);
   const sourceOnly = SOURCE_ONLY_EXTENSIONS.has(extension);
   // Clients edit HTML by region: their way back is the visual editor.

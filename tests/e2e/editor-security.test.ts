@@ -4,12 +4,12 @@
 // top navigation, popups, forms, document.domain, forged messages to the parent, grabbing the
 // editor's MessagePort, synthetic Ctrl+S) and records what it got. None may succeed, the editor
 // must still work, and nothing may be saved or published by it.
-import { chownSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Servers, startServers } from "../servers/servers.mjs";
 import { api, login, useBrowser } from "./browser";
 import { HOSTILE_SCRIPT } from "./editor-frame-page";
+import { createSftpSite } from "./sftp-site";
 
 let servers: Servers<"sftp">;
 beforeAll(async () => {
@@ -82,27 +82,14 @@ describe("a hostile script in the customer's page", () => {
     await login(page, "owner@agency.test");
     const app = new URL(page.url()).origin;
 
-    const folder = path.join(servers.sftp.root, "hostile");
-    mkdirSync(folder, { recursive: true });
-    const home = `${servers.sftp.remoteRoot}/hostile`;
-    const created = await api<{ site: { id: string } }>(page, "/sites", {
-      method: "POST",
-      body: { name: "Hostile Pages", url: "https://hostile.example", classification: "personal", protocol: "sftp", host: servers.sftp.host, port: servers.sftp.port,
-        username: servers.sftp.username, password: servers.sftp.password, homeFolder: home, uploadFolder: home },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const siteId = created.body.site.id;
-    writeFileSync(path.join(folder, "index.html"), "<!doctype html><title>placeholder</title>");
-    const { uid, gid } = statSync(servers.sftp.root);
-    for (const entry of [folder, path.join(folder, "index.html")]) chownSync(entry, uid, gid);
-    const enabled = await api<{ page: { id: string } }>(page, `/sites/${siteId}/pages`, { method: "POST", body: { path: `${home}/index.html`, createOnServer: false } });
-    expect(enabled.status).toBe(200);
-    const pageId = enabled.body.page.id;
+    const site = await createSftpSite(page, servers, { folder: "hostile", name: "Hostile Pages", files: { "index.html": "<!doctype html><title>placeholder</title>" }, enable: ["index.html"] });
+    const siteId = site.siteId;
+    const pageId = site.pageIds["index.html"];
 
     const target = JSON.stringify({ app, site: siteId, page: pageId });
     const source = `<!doctype html>\n<html><head><meta charset="utf-8"><script>${HOSTILE_SCRIPT.replace("__APP_ORIGIN__", JSON.stringify(app))}</script>` +
       `<script>${PROBES.replace("__TARGET__", target)}</script><title>Hostile</title></head>\n<body>\n<h1 class="editable" id="title">Original title</h1>\n</body></html>\n`;
-    writeFileSync(path.join(folder, "index.html"), source);
+    writeFileSync(site.onDisk("index.html"), source);
 
     const editorUrl = `/sites/${siteId}/pages/${pageId}`;
     await page.goto(editorUrl);
@@ -136,7 +123,7 @@ describe("a hostile script in the customer's page", () => {
     expect(new URL(page.url()).pathname).toBe(editorUrl);
     const revisions = await api<{ count: number }>(page, `/sites/${siteId}/pages/${pageId}/revisions?limit=0`);
     expect(revisions.body.count).toBe(0);
-    expect(readFileSync(path.join(folder, "index.html"), "utf8")).toBe(source);
+    expect(readFileSync(site.onDisk("index.html"), "utf8")).toBe(source);
     expect(await frame.locator("#title").textContent()).toBe("Original title");
 
     // And it still edits: a real keystroke in the page is saved by the parent.

@@ -3,13 +3,13 @@
 // tests/servers (needs root and the packages of tests/servers/install.mjs). Each edit is made the
 // way a person makes it (clicks, typing, the toolbars and panels), saved as a draft, reloaded,
 // published; then the server file must differ from the original only inside the edited regions.
-import { chownSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync, rmSync } from "node:fs";
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Servers, startServers } from "../servers/servers.mjs";
 import { api, login, useBrowser } from "./browser";
 import { outsideRegions } from "./region-diff";
+import { createSftpSite } from "./sftp-site";
 
 const OWNER = "owner@agency.test";
 const CLIENT = "client@agency.test";
@@ -204,31 +204,15 @@ describe("the visual page editor", () => {
   it("edits and publishes a page on a real SFTP server: the file on disk changes inside the edited region only", async () => {
     const page = b.page;
     await login(page, OWNER);
-    const root = servers.sftp.root;
-    const folder = path.join(root, "harbour");
-    mkdirSync(folder, { recursive: true });
     const source = "<!DOCTYPE html>\r\n<HTML>\r\n<head><title>Harbour Café</title></head>\r\n<body>\r\n" +
       "<h1 class=editable id=title>Harbour Café</h1>\r\n<div class=\"editable\" id=\"body\"><p>Open daily.</p></div>\r\n<p>Not a region &amp; untouched.</p>\r\n</body>\r\n</HTML>\r\n";
-    writeFileSync(path.join(folder, "index.html"), source);
-    const { uid, gid } = statSync(root);
-    for (const entry of [folder, path.join(folder, "index.html")]) chownSync(entry, uid, gid);
-    const home = `${servers.sftp.remoteRoot}/harbour`;
-    const created = await api<{ site: { id: string } }>(page, "/sites", {
-      method: "POST",
-      body: { name: "Harbour Café", url: "https://harbour.example", classification: "personal", protocol: "sftp", host: servers.sftp.host, port: servers.sftp.port,
-        username: servers.sftp.username, password: servers.sftp.password, homeFolder: home, uploadFolder: home },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const siteId = created.body.site.id;
-    const enabled = await api<{ page: { id: string } }>(page, `/sites/${siteId}/pages`, { method: "POST", body: { path: `${home}/index.html`, createOnServer: false } });
-    expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
-
-    const frame = await openEditor(page, `/sites/${siteId}/pages/${enabled.body.page.id}`);
+    const site = await createSftpSite(page, servers, { folder: "harbour", name: "Harbour Café", files: { "index.html": source }, enable: ["index.html"] });
+    const frame = await openEditor(page, `/sites/${site.siteId}/pages/${site.pageIds["index.html"]}`);
     await selectIn(frame, "#title", { text: "Café" });
     await page.keyboard.type("Kitchen");
     await saveDraft(page);
     await publishAndWait(page);
-    const onDisk = readFileSync(path.join(folder, "index.html"), "utf8");
+    const onDisk = readFileSync(site.onDisk("index.html"), "utf8");
     expect(onDisk).toContain("<h1 class=editable id=title>Harbour Kitchen</h1>");
     expect(outsideRegions(onDisk, "html", ["title"])).toBe(outsideRegions(source, "html", ["title"]));
   });
@@ -280,28 +264,19 @@ describe("the visual page editor", () => {
   it("warns about a page without content regions, and tells why a page cannot be opened", async () => {
     const page = b.page;
     await login(page, OWNER);
-    const folder = path.join(servers.sftp.root, "plain");
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(path.join(folder, "index.html"), "<!doctype html><title>Plain</title><p>No regions here.</p>");
-    writeFileSync(path.join(folder, "gone.html"), "<!doctype html><title>Gone</title>");
-    const { uid, gid } = statSync(servers.sftp.root);
-    for (const entry of [folder, path.join(folder, "index.html"), path.join(folder, "gone.html")]) chownSync(entry, uid, gid);
-    const home = `${servers.sftp.remoteRoot}/plain`;
-    const created = await api<{ site: { id: string } }>(page, "/sites", {
-      method: "POST",
-      body: { name: "Plain Pages", url: "https://plain.example", classification: "personal", protocol: "sftp", host: servers.sftp.host, port: servers.sftp.port,
-        username: servers.sftp.username, password: servers.sftp.password, homeFolder: home, uploadFolder: home },
+    const site = await createSftpSite(page, servers, {
+      folder: "plain", name: "Plain Pages", enable: ["index.html", "gone.html"],
+      files: { "index.html": "<!doctype html><title>Plain</title><p>No regions here.</p>", "gone.html": "<!doctype html><title>Gone</title>" },
     });
-    const siteId = created.body.site.id;
-    const enable = async (file: string) => (await api<{ page: { id: string } }>(page, `/sites/${siteId}/pages`, { method: "POST", body: { path: `${home}/${file}`, createOnServer: false } })).body.page.id;
-    const plain = await enable("index.html");
-    const gone = await enable("gone.html");
+    const siteId = site.siteId;
+    const plain = site.pageIds["index.html"];
+    const gone = site.pageIds["gone.html"];
 
     await openEditor(page, `/sites/${siteId}/pages/${plain}`);
     await expect.poll(() => page.getByText("This page doesn't have any content regions.").isVisible()).toBe(true);
     await expect.poll(() => page.getByText("This page doesn't have any content regions.").isVisible(), { timeout: 8000 }).toBe(false);
 
-    rmSync(path.join(folder, "gone.html"));
+    rmSync(site.onDisk("gone.html"));
     await page.goto(`/sites/${siteId}/pages/${gone}`);
     await expect.poll(() => page.locator(".notice--error").textContent(), { timeout: 20_000 }).toContain("could not be found");
   });
@@ -309,21 +284,12 @@ describe("the visual page editor", () => {
   it("offers Upgrade Required on a commercial site of the personal plan: the message in the bar, the dialog 3.5 s later, Save Draft & Upgrade keeps the work", async () => {
     const page = b.page;
     await login(page, "owner@personal.test");
-    const folder = path.join(servers.sftp.root, "shop");
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(path.join(folder, "index.html"), "<!doctype html><title>Shop</title><h1 class=editable id=title>Our shop</h1>");
-    const { uid, gid } = statSync(servers.sftp.root);
-    for (const entry of [folder, path.join(folder, "index.html")]) chownSync(entry, uid, gid);
-    const home = `${servers.sftp.remoteRoot}/shop`;
-    const created = await api<{ site: { id: string } }>(page, "/sites", {
-      method: "POST",
-      body: { name: "Pat's Shop", url: "https://pats-shop.example", classification: "commercial", protocol: "sftp", host: servers.sftp.host, port: servers.sftp.port,
-        username: servers.sftp.username, password: servers.sftp.password, homeFolder: home, uploadFolder: home },
+    const site = await createSftpSite(page, servers, {
+      folder: "shop", name: "Pat's Shop", classification: "commercial", enable: ["index.html"],
+      files: { "index.html": "<!doctype html><title>Shop</title><h1 class=editable id=title>Our shop</h1>" },
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const siteId = created.body.site.id;
-    const enabled = await api<{ page: { id: string } }>(page, `/sites/${siteId}/pages`, { method: "POST", body: { path: `${home}/index.html`, createOnServer: false } });
-    const pageId = enabled.body.page.id;
+    const siteId = site.siteId;
+    const pageId = site.pageIds["index.html"];
     const frame = await openEditor(page, `/sites/${siteId}/pages/${pageId}`);
     await selectIn(frame, "#title", { at: "end" });
     await page.keyboard.type(" is open");
@@ -340,7 +306,7 @@ describe("the visual page editor", () => {
     await page.waitForURL("**/billing");
     const revisions = await api<{ revisions: { isDraft: boolean }[] }>(page, `/sites/${siteId}/pages/${pageId}/revisions`);
     expect(revisions.body.revisions.map((r) => r.isDraft)).toEqual([true]);
-    expect(readFileSync(path.join(folder, "index.html"), "utf8")).toContain(">Our shop</h1>");
+    expect(readFileSync(site.onDisk("index.html"), "utf8")).toContain(">Our shop</h1>");
   });
 
   it("never shows Edit Source to a client user, and opens only the pages granted", async () => {

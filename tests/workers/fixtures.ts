@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../db/schema";
+import { createDemoStore } from "~/services/demo-store.server";
 import { hashPassword } from "~/services/passwords.server";
 
 export const PASSWORD = "fixture-password-1";
@@ -66,4 +67,24 @@ export async function snapshotAccount(accountId: string): Promise<string> {
   const stable = (rows: Record<string, unknown>[]) => rows.map(({ last_seen_at: _seen, ...rest }) => rest);
   parts.push(`users*:${JSON.stringify(stable(users.results))}`, `tokens:${JSON.stringify(tokens.results)}`, `tfa:${JSON.stringify(tfa.results)}`);
   return parts.join("\n");
+}
+
+/**
+ * A demo site of the tenant's account (its files in R2, through the demo store) with `files`
+ * written and each enabled as a page named after its path, e.g. "/about.html" → "about".
+ * @example const { site, pageOf } = await createDemoSite(tenant, { "/index.html": "<h1>Hi</h1>" });
+ */
+export async function createDemoSite(tenant: Tenant, files: Record<string, string>, fields: Partial<schema.NewSite> = {}) {
+  const [site] = await db().insert(schema.sites).values({
+    accountId: tenant.account.id, name: "Demo", url: "https://demo.example/", classification: "personal",
+    protocol: "demo", isDemo: true, homeFolder: "/", uploadFolder: "/uploads", ...fields,
+  }).returning();
+  const store = createDemoStore(env.UPLOADS, site.id, { home: "/" });
+  for (const [path, text] of Object.entries(files)) await store.writeAtomic(path, new TextEncoder().encode(text));
+  const rows = await db().insert(schema.pages).values(
+    Object.keys(files).map((path) => ({ siteId: site.id, accountId: tenant.account.id, name: path.slice(1).replace(/\.[a-z]+$/, ""), path })),
+  ).returning();
+  const pageOf: Record<string, schema.Page> = {};
+  for (const row of rows) pageOf[row.path] = row;
+  return { site, store, pageOf };
 }

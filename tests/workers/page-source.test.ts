@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { createDemoStore } from "~/services/demo-store.server";
-import { createTenant, db, signIn, type Tenant } from "./fixtures";
+import { createDemoSite, createTenant, db, signIn, type Tenant } from "./fixtures";
 
 let tenant: Tenant;
 let site: schema.Site;
@@ -16,17 +16,10 @@ const store = () => createDemoStore(env.UPLOADS, site.id, { home: "/" });
 
 beforeAll(async () => {
   tenant = await createTenant("Source", "agency");
-  [site] = await db().insert(schema.sites).values({
-    accountId: tenant.account.id, name: "Demo", url: "https://demo.example/", classification: "personal",
-    protocol: "demo", isDemo: true, homeFolder: "/", uploadFolder: "/uploads",
-  }).returning();
-  await store().writeAtomic("/style.css", new TextEncoder().encode("body {\n  color: black;\n}\n"));
-  await store().writeAtomic("/index.html", new TextEncoder().encode("<h1 class=editable id=t>Hi</h1>"));
-  const rows = await db().insert(schema.pages).values([
-    { siteId: site.id, accountId: tenant.account.id, name: "Style", path: "/style.css" },
-    { siteId: site.id, accountId: tenant.account.id, name: "Home", path: "/index.html" },
-  ]).returning();
-  for (const row of rows) pageOf[row.name] = row;
+  const demo = await createDemoSite(tenant, { "/style.css": "body {\n  color: black;\n}\n", "/index.html": "<h1 class=editable id=t>Hi</h1>" });
+  site = demo.site;
+  pageOf.Style = demo.pageOf["/style.css"];
+  pageOf.Home = demo.pageOf["/index.html"];
   await db().insert(schema.sitePermissions).values({ accountId: tenant.account.id, userId: tenant.client.id, siteId: site.id, allPages: true });
   owner = await signIn(tenant.owner.email);
   client = await signIn(tenant.client.email);

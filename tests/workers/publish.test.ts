@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { createDemoStore } from "~/services/demo-store.server";
 import { runPublishJob } from "~/services/publish-runner.server";
-import { createTenant, db, signIn, type Tenant } from "./fixtures";
+import { createDemoSite, createTenant, db, signIn, type Tenant } from "./fixtures";
 
 let tenant: Tenant;
 let site: schema.Site;
@@ -40,14 +40,9 @@ const FILES: Record<string, string> = {
 
 beforeAll(async () => {
   tenant = await createTenant("Publishing", "agency");
-  [site] = await db().insert(schema.sites).values({
-    accountId: tenant.account.id, name: "Demo", url: "https://demo.example/", classification: "personal",
-    protocol: "demo", isDemo: true, homeFolder: "/", uploadFolder: "/uploads",
-  }).returning();
-  const rows = await db().insert(schema.pages).values(
-    Object.keys(FILES).map((path) => ({ siteId: site.id, accountId: tenant.account.id, name: path.slice(1, -5), path })),
-  ).returning();
-  for (const row of rows) pageOf[row.path] = row;
+  const demo = await createDemoSite(tenant, FILES);
+  site = demo.site;
+  Object.assign(pageOf, demo.pageOf);
   const [grant] = await db().insert(schema.sitePermissions).values({ accountId: tenant.account.id, userId: tenant.client.id, siteId: site.id, allPages: false }).returning();
   await db().insert(schema.permissionPages).values({ permissionId: grant.id, pageId: pageOf["/about.html"].id, accountId: tenant.account.id });
   owner = await signIn(tenant.owner.email);

@@ -2,13 +2,12 @@
 // preview origin with a sealed, short-lived render token; the page there byte for byte, with only
 // the <base> and the editor script inserted; sandboxed and framed by the app only. Also the
 // regions call for API clients and the demo site's live pages.
-import { env, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "../../db/schema";
-import { createDemoStore } from "~/services/demo-store.server";
 import { RENDER_TOKEN_TTL_MS } from "~/services/page-render.server";
-import { createTenant, db, signIn, type Tenant } from "./fixtures";
+import { createDemoSite, createTenant, db, signIn, type Tenant } from "./fixtures";
 
 let tenant: Tenant;
 let site: schema.Site;
@@ -26,18 +25,10 @@ async function sha256(bytes: Uint8Array): Promise<string> {
 
 beforeAll(async () => {
   tenant = await createTenant("Render", "agency");
-  [site] = await db().insert(schema.sites).values({
-    accountId: tenant.account.id, name: "Demo", url: "https://demo.example/", classification: "personal",
-    protocol: "demo", isDemo: true, homeFolder: "/", uploadFolder: "/uploads",
-  }).returning();
-  const store = createDemoStore(env.UPLOADS, site.id, { home: "/" });
-  await store.writeAtomic("/about.html", new TextEncoder().encode(ABOUT));
-  await store.writeAtomic("/bare.html", new TextEncoder().encode(BARE));
-  const rows = await db().insert(schema.pages).values([
-    { siteId: site.id, accountId: tenant.account.id, name: "About", path: "/about.html" },
-    { siteId: site.id, accountId: tenant.account.id, name: "Bare", path: "/bare.html" },
-  ]).returning();
-  for (const row of rows) pageOf[row.name] = row;
+  const demo = await createDemoSite(tenant, { "/about.html": ABOUT, "/bare.html": BARE });
+  site = demo.site;
+  pageOf.About = demo.pageOf["/about.html"];
+  pageOf.Bare = demo.pageOf["/bare.html"];
   const [grant] = await db().insert(schema.sitePermissions).values({ accountId: tenant.account.id, userId: tenant.client.id, siteId: site.id, allPages: false }).returning();
   await db().insert(schema.permissionPages).values({ permissionId: grant.id, pageId: pageOf.Bare.id, accountId: tenant.account.id });
   owner = await signIn(tenant.owner.email);

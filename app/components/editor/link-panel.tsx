@@ -1,6 +1,6 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { SidePanel } from "./side-panel";
+import { PanelForm, usePanelValues } from "./panel-form";
 
 export interface LinkValues {
   href: string;
@@ -23,63 +23,45 @@ export function LinkPanel({ open, initial, isNew, anchors, onApply, onRemove, on
   onClose(): void;
 }) {
   const { t } = useTranslation("editor");
-  const [values, setValues] = useState(initial);
-  const [shown, setShown] = useState(initial);
-  // A new target opens the panel with its own values (state is reset per opening, not per render).
-  if (shown !== initial) {
-    setShown(initial);
-    setValues(initial);
-  }
-  const formId = useId();
+  const [values, setValues] = usePanelValues(initial);
+  const hintId = useId();
   const set = (key: keyof LinkValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (values.href.trim() === "") return;
-    onApply({ ...values, href: values.href.trim() });
-  };
   return (
-    <SidePanel open={open} title={t("link.title")} size="sm" onClose={onClose}
-      footer={
-        <div className="button-row">
-          {!isNew && <button type="button" className="button button--danger" onClick={onRemove}>{t("link.remove")}</button>}
-          <button type="button" className="button" onClick={onClose}>{t("panel.cancel")}</button>
-          <button type="submit" form={formId} className="button button--primary" disabled={values.href.trim() === ""}>{t("panel.apply")}</button>
-        </div>
-      }>
-      <form id={formId} className="form" onSubmit={submit}>
+    <PanelForm open={open} title={t("link.title")} size="sm" onClose={onClose} canSubmit={values.href.trim() !== ""}
+      onSubmit={() => onApply({ ...values, href: values.href.trim() })}
+      actions={!isNew && <button type="button" className="button button--danger" onClick={onRemove}>{t("link.remove")}</button>}>
+      <label className="field">
+        <span>{t("link.href")}</span>
+        <input type="text" inputMode="url" value={values.href} onChange={set("href")} required autoFocus aria-describedby={hintId} />
+        <small id={hintId} className="field__hint">{t("link.hrefHint")}</small>
+      </label>
+      {anchors.length > 0 && (
         <label className="field">
-          <span>{t("link.href")}</span>
-          <input type="text" inputMode="url" value={values.href} onChange={set("href")} required autoFocus aria-describedby={`${formId}-href`} />
-          <small id={`${formId}-href`} className="field__hint">{t("link.hrefHint")}</small>
-        </label>
-        {anchors.length > 0 && (
-          <label className="field">
-            <span>{t("link.anchors")}</span>
-            <select value={values.href.startsWith("#") ? values.href : ""} onChange={(event) => event.target.value && setValues((v) => ({ ...v, href: event.target.value }))}>
-              <option value="">—</option>
-              {anchors.map((anchor) => <option key={anchor} value={`#${anchor}`}>#{anchor}</option>)}
-            </select>
-          </label>
-        )}
-        <label className="field">
-          <span>{t("link.linkTitle")}</span>
-          <input type="text" value={values.title} onChange={set("title")} />
-        </label>
-        <label className="field">
-          <span>{t("link.target")}</span>
-          <select value={values.target === "_blank" ? "_blank" : ""} onChange={(event) => {
-            const target = event.target.value;
-            setValues((v) => ({ ...v, target, rel: target === "_blank" && v.rel.trim() === "" ? "noopener" : v.rel }));
-          }}>
-            <option value="">{t("link.targetSame")}</option>
-            <option value="_blank">{t("link.targetNew")}</option>
+          <span>{t("link.anchors")}</span>
+          <select value={values.href.startsWith("#") ? values.href : ""} onChange={(event) => event.target.value && setValues((v) => ({ ...v, href: event.target.value }))}>
+            <option value="">—</option>
+            {anchors.map((anchor) => <option key={anchor} value={`#${anchor}`}>#{anchor}</option>)}
           </select>
         </label>
-        <label className="field">
-          <span>{t("link.rel")}</span>
-          <input type="text" value={values.rel} onChange={set("rel")} />
-        </label>
-      </form>
-    </SidePanel>
+      )}
+      <label className="field">
+        <span>{t("link.linkTitle")}</span>
+        <input type="text" value={values.title} onChange={set("title")} />
+      </label>
+      <label className="field">
+        <span>{t("link.target")}</span>
+        <select value={values.target === "_blank" ? "_blank" : ""} onChange={(event) => {
+          const target = event.target.value;
+          setValues((v) => ({ ...v, target, rel: target === "_blank" && v.rel.trim() === "" ? "noopener" : v.rel }));
+        }}>
+          <option value="">{t("link.targetSame")}</option>
+          <option value="_blank">{t("link.targetNew")}</option>
+        </select>
+      </label>
+      <label className="field">
+        <span>{t("link.rel")}</span>
+        <input type="text" value={values.rel} onChange={set("rel")} />
+      </label>
+    </PanelForm>
   );
 }

@@ -1,7 +1,7 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { PageMetadata } from "~/lib/regions/types";
-import { SidePanel } from "./side-panel";
+import { PanelForm, usePanelValues } from "./panel-form";
 
 /**
  * The Metadata panel (EDITING-MODEL.md, "Metadata"): title, description, image, robots (noindex),
@@ -14,19 +14,13 @@ export function MetadataPanel({ open, metadata, onApply, onClose }: {
   onClose(): void;
 }) {
   const { t } = useTranslation("editor");
-  const [values, setValues] = useState(metadata);
-  const [shown, setShown] = useState(metadata);
-  if (shown !== metadata) {
-    setShown(metadata);
-    setValues(metadata);
-  }
+  const [values, setValues] = usePanelValues(metadata);
   const formId = useId();
   const text = (key: Exclude<keyof PageMetadata, "robots">) => ({
     value: values[key],
     onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value })),
   });
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const changes: Partial<PageMetadata> = {};
     for (const key of Object.keys(values) as (keyof PageMetadata)[]) {
       if (values[key] !== metadata[key]) Object.assign(changes, { [key]: values[key] });
@@ -34,41 +28,33 @@ export function MetadataPanel({ open, metadata, onApply, onClose }: {
     onApply(changes);
   };
   return (
-    <SidePanel open={open} title={t("metadata.title")} size="md" onClose={onClose}
-      footer={
-        <div className="button-row">
-          <button type="button" className="button" onClick={onClose}>{t("panel.cancel")}</button>
-          <button type="submit" form={formId} className="button button--primary">{t("panel.apply")}</button>
-        </div>
-      }>
-      <form id={formId} className="form" onSubmit={submit}>
-        <label className="field">
-          <span>{t("metadata.pageTitle")}</span>
-          <input type="text" maxLength={1000} autoFocus {...text("title")} />
-        </label>
-        <label className="field">
-          <span>{t("metadata.description")}</span>
-          <textarea rows={3} maxLength={5000} {...text("description")} />
-        </label>
-        <label className="field">
-          <span>{t("metadata.image")}</span>
-          <input type="text" inputMode="url" aria-describedby={`${formId}-image`} {...text("image")} />
-          <small id={`${formId}-image`} className="field__hint">{t("metadata.imageHint")}</small>
-        </label>
-        <label className="field field--checkbox">
-          <input type="checkbox" checked={values.robots} onChange={(e) => setValues((v) => ({ ...v, robots: e.target.checked }))} />
-          <span>{t("metadata.robots")}</span>
-        </label>
-        <label className="field">
-          <span>{t("metadata.type")}</span>
-          <input type="text" maxLength={100} {...text("type")} />
-        </label>
-        <label className="field">
-          <span>{t("metadata.url")}</span>
-          <input type="text" inputMode="url" aria-describedby={`${formId}-url`} {...text("url")} />
-          <small id={`${formId}-url`} className="field__hint">{t("metadata.urlHint")}</small>
-        </label>
-      </form>
-    </SidePanel>
+    <PanelForm open={open} title={t("metadata.title")} size="md" onClose={onClose} onSubmit={submit}>
+      <label className="field">
+        <span>{t("metadata.pageTitle")}</span>
+        <input type="text" maxLength={1000} autoFocus {...text("title")} />
+      </label>
+      <label className="field">
+        <span>{t("metadata.description")}</span>
+        <textarea rows={3} maxLength={5000} {...text("description")} />
+      </label>
+      <label className="field">
+        <span>{t("metadata.image")}</span>
+        <input type="text" inputMode="url" aria-describedby={`${formId}-image`} {...text("image")} />
+        <small id={`${formId}-image`} className="field__hint">{t("metadata.imageHint")}</small>
+      </label>
+      <label className="field field--checkbox">
+        <input type="checkbox" checked={values.robots} onChange={(e) => setValues((v) => ({ ...v, robots: e.target.checked }))} />
+        <span>{t("metadata.robots")}</span>
+      </label>
+      <label className="field">
+        <span>{t("metadata.type")}</span>
+        <input type="text" maxLength={100} {...text("type")} />
+      </label>
+      <label className="field">
+        <span>{t("metadata.url")}</span>
+        <input type="text" inputMode="url" aria-describedby={`${formId}-url`} {...text("url")} />
+        <small id={`${formId}-url`} className="field__hint">{t("metadata.urlHint")}</small>
+      </label>
+    </PanelForm>
   );
 }

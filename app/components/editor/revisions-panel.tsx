@@ -2,10 +2,9 @@ import { useCallback, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ModalDialog } from "~/components/modal-dialog";
 import { useNotifications } from "~/components/notifications";
-import { PollFailures, PUBLISH_POLL_MS } from "~/editor/publish-progress";
+import { followPublish } from "~/editor/follow-publish";
 import { apiJson, failureCode } from "~/lib/api-client";
 import { formatDateTime } from "~/lib/format";
-import type { PublishStatus } from "~/lib/schemas/publish";
 import type { RevisionList, RevisionSummary } from "~/lib/schemas/revisions";
 import { SidePanel } from "./side-panel";
 
@@ -120,22 +119,9 @@ export function RevisionsPanel({ open, siteId, pageId, currentRevisionId, isAdmi
     setBusy(true);
     try {
       const { statusId } = await apiJson<{ statusId: string }>(`${base}/publish/${revision.publishStatusId}/rollback`, { method: "POST" });
-      const failures = new PollFailures();
-      for (;;) {
-        await new Promise((resolve) => setTimeout(resolve, PUBLISH_POLL_MS));
-        let status: PublishStatus;
-        try {
-          status = (await apiJson<{ publishStatus: PublishStatus }>(`${base}/publish/${statusId}`)).publishStatus;
-          failures.succeeded();
-        } catch (error) {
-          if (failures.failed()) throw error;
-          continue;
-        }
-        if (!status.isRequestComplete) continue;
-        if (status.errorCode) notifyError(status.errorCode, t("revisions.rollbackTitle"));
-        else notify({ kind: "success", title: t("revisions.rolledBackDone"), message: "" });
-        break;
-      }
+      const status = await followPublish(base, statusId);
+      if (status.errorCode) notifyError(status.errorCode, t("revisions.rollbackTitle"));
+      else notify({ kind: "success", title: t("revisions.rolledBackDone"), message: "" });
       onRolledBack();
     } catch (error) {
       notifyError(failureCode(error), t("revisions.rollbackTitle"));

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from "react";
+import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useModalDialog } from "~/components/modal-dialog";
 
 /** The spec's panel sizes. */
 export type PanelSize = "xs" | "sm" | "md" | "lg" | "xl";
@@ -24,17 +25,7 @@ export function SidePanel({ open, title, size = "md", onClose, closeOnOverlay = 
   const { t } = useTranslation("editor");
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || !open || dialog.open) return;
-    const previous = document.activeElement as HTMLElement | null;
-    dialog.showModal();
-    return () => {
-      if (dialog.open) dialog.close();
-      previous?.focus?.();
-    };
-  }, [open]);
+  useModalDialog(ref, open);
 
   return (
     <dialog ref={ref} className={`side-panel side-panel--${size}`} aria-labelledby={titleId}
