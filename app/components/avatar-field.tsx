@@ -137,7 +137,7 @@ function CropDialog({ image, onCancel, onDone }: { image: HTMLImageElement; onCa
         <button type="button" className="button" onClick={() => setRotation((r) => (r + ROTATE_STEP) % 360)}>{t("avatar.rotate")}</button>
         <span className="modal__spacer" />
         <button type="button" className="button" onClick={onCancel}>{t("actions.cancel")}</button>
-        <button type="button" className="button button--primary" autoFocus onClick={finish}>{t("avatar.apply")}</button>
+        <button type="button" className="button button--primary" data-autofocus onClick={finish}>{t("avatar.apply")}</button>
       </div>
     </ModalDialog>
   );

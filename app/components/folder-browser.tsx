@@ -59,7 +59,7 @@ function FolderBrowser({ start, root, browse, onChoose, onClose }: { start: stri
       </ul>
       <div className="button-row modal__actions">
         <button type="button" className="button" onClick={onClose}>{t("actions.cancel")}</button>
-        <button type="button" className="button button--primary" autoFocus onClick={() => onChoose(folder)}>{t("browser.choose")}</button>
+        <button type="button" className="button button--primary" data-autofocus onClick={() => onChoose(folder)}>{t("browser.choose")}</button>
       </div>
     </>
   );

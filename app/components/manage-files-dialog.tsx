@@ -156,7 +156,7 @@ function ManageFiles({ siteId, siteUrl, homeFolder, uploadFolder, onClose }: { s
         <p>{t("files.deleteConfirm", { count: prompt?.kind === "delete" ? prompt.entries.length : 0 })}</p>
         <p className="muted">{t("files.deleteText")}</p>
         <div className="button-row modal__actions">
-          <button type="button" className="button" autoFocus onClick={() => setPrompt(null)}>{t("actions.cancel")}</button>
+          <button type="button" className="button" data-autofocus onClick={() => setPrompt(null)}>{t("actions.cancel")}</button>
           <button type="button" className="button button--danger" disabled={busy} onClick={() => {
             if (prompt?.kind !== "delete") return;
             const paths = prompt.entries.map((entry) => entry.path);
@@ -210,7 +210,7 @@ function NameForm({ label, initial, hint, submitLabel, busy, onClose, onSubmit }
     }}>
       <div className="field">
         <label htmlFor={id}>{label}</label>
-        <input id={id} value={value} autoFocus onChange={(e) => setValue(e.target.value)} onBlur={() => setValue(name)} />
+        <input id={id} value={value} data-autofocus onChange={(e) => setValue(e.target.value)} onBlur={() => setValue(name)} />
       </div>
       {hint && <p className="field__warning">{hint}</p>}
       <div className="button-row modal__actions">

@@ -1,25 +1,35 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 
 /**
  * Opens a `<dialog>` as a modal while `open` is true (`showModal()`: the rest of the page inert,
  * focus inside, Escape as `cancel`), closes it otherwise, and gives focus back to where it was.
+ * The content's element marked `data-autofocus` takes the focus, else its first control.
  */
 export function useModalDialog(ref: React.RefObject<HTMLDialogElement | null>, open: boolean): void {
+  // Where the focus was when the dialog was asked to open (noted while rendering, before any of
+  // the content mounts).
+  const [wasOpen, setWasOpen] = useState(open);
+  const [returnFocus, setReturnFocus] = useState<HTMLElement | null>(null);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setReturnFocus(typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null));
+  }
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || !open || dialog.open) return;
-    const previous = document.activeElement as HTMLElement | null;
     dialog.showModal();
+    // showModal() focuses the first control; the content may name another (`data-autofocus`).
+    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     return () => {
       if (dialog.open) dialog.close();
-      previous?.focus?.();
+      returnFocus?.focus?.();
     };
-  }, [ref, open]);
+  }, [ref, open, returnFocus]);
 }
 
 /**
  * A modal dialog on the native `<dialog>` element: `showModal()` makes the rest of the page inert,
- * moves focus into the dialog (to the element marked `autoFocus`, else the first focusable one),
+ * moves focus into the dialog (to the element marked `data-autofocus`, else the first focusable one),
  * keeps Tab inside, closes on Escape (as `onClose`) and gives focus back to where it was.
  *
  * @example <ModalDialog open={open} title={t("title")} onClose={() => setOpen(false)}>…</ModalDialog>

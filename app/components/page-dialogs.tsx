@@ -65,7 +65,7 @@ function PageNameForm({ mode, page, siteId, title, onClose, onDone }: { mode: "r
     <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="field">
           <label htmlFor={`${id}-name`}>{t("pages.name")}</label>
-          <input id={`${id}-name`} value={name} autoFocus required maxLength={200} onChange={(e) => setName(e.target.value)} aria-invalid={invalid.includes("name") || undefined} />
+          <input id={`${id}-name`} value={name} data-autofocus required maxLength={200} onChange={(e) => setName(e.target.value)} aria-invalid={invalid.includes("name") || undefined} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-path`}>{t("pages.path")}</label>
@@ -116,7 +116,7 @@ export function RemovePagesDialog({ mode, pages, siteId, onClose, onDone }: {
       <p className="muted">{mode === "delete" ? t("pages.deleteText", { count: pages.length }) : t("pages.disableText", { count: pages.length })}</p>
       <ul className="compact-list">{pages.slice(0, 10).map((p) => <li key={p.id}>{p.name} <code>{p.path}</code></li>)}</ul>
       <div className="button-row modal__actions">
-        <button type="button" className="button" autoFocus onClick={onClose}>{t("actions.cancel")}</button>
+        <button type="button" className="button" data-autofocus onClick={onClose}>{t("actions.cancel")}</button>
         <button type="button" className="button button--danger" disabled={busy} aria-busy={busy} onClick={() => void remove()}>
           {mode === "delete" ? t("pages.delete") : t("pages.disable")}
         </button>
@@ -168,7 +168,7 @@ function Activity({ siteId, onClose }: { siteId: string; onClose(): void }) {
         </ol>
       )}
       <div className="button-row modal__actions">
-        <button type="button" className="button" autoFocus onClick={onClose}>{t("actions.close")}</button>
+        <button type="button" className="button" data-autofocus onClick={onClose}>{t("actions.close")}</button>
       </div>
     </>
   );

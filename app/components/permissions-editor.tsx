@@ -123,7 +123,7 @@ function PagePicker({ site, selected, onCancel, onDone }: { site: GrantableSite 
     <ModalDialog open title={t("permissions.pickerTitle", { name: site?.name ?? "" })} onClose={onCancel} className="modal--picker">
       <label className="field">
         <span>{t("permissions.searchPages")}</span>
-        <input type="search" value={search} autoFocus onChange={(event) => setSearch(event.target.value)} />
+        <input type="search" value={search} data-autofocus onChange={(event) => setSearch(event.target.value)} />
       </label>
       {pages.length === 0 ? (
         <p className="muted">{t("list.noResults")}</p>

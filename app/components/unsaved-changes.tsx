@@ -39,7 +39,7 @@ export function useUnsavedChanges(dirty: boolean) {
     <ModalDialog open={blocker.state === "blocked"} title={t("unsavedChanges.title")} describedBy={textId} onClose={() => blocker.reset?.()}>
       <p id={textId}>{t("unsavedChanges.text")}</p>
       <div className="button-row modal__actions">
-        <button type="button" className="button" autoFocus onClick={() => blocker.reset?.()}>{t("unsavedChanges.cancel")}</button>
+        <button type="button" className="button" data-autofocus onClick={() => blocker.reset?.()}>{t("unsavedChanges.cancel")}</button>
         <button type="button" className="button button--primary" onClick={() => blocker.proceed?.()}>{t("unsavedChanges.continue")}</button>
       </div>
     </ModalDialog>

@@ -425,7 +425,7 @@ export default function EditPage({ loaderData }: Route.ComponentProps) {
         <p>{t("publish.confirmText")}</p>
         <div className="button-row modal__actions">
           <button type="button" className="button" onClick={() => setConfirmPublish(false)}>{t("publish.cancel")}</button>
-          <button type="button" className="button button--primary" autoFocus onClick={() => void startPublish()}>{t("publish.confirm")}</button>
+          <button type="button" className="button button--primary" data-autofocus onClick={() => void startPublish()}>{t("publish.confirm")}</button>
         </div>
       </ModalDialog>
       {unsaved.dialog}

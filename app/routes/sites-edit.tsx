@@ -137,7 +137,7 @@ function DeleteSite({ siteId, name }: { siteId: string; name: string }) {
         <p>{t("delete.confirm")}</p>
         <p className="muted">{t("delete.siteText", { name })}</p>
         <div className="button-row modal__actions">
-          <button type="button" className="button" autoFocus onClick={() => setOpen(false)}>{t("actions.cancel")}</button>
+          <button type="button" className="button" data-autofocus onClick={() => setOpen(false)}>{t("actions.cancel")}</button>
           <button type="button" className="button button--danger" disabled={busy} aria-busy={busy} onClick={() => void remove()}>{t("delete.button")}</button>
         </div>
       </ModalDialog>

@@ -153,7 +153,7 @@ export default function Sites({ loaderData }: Route.ComponentProps) {
         <p>{t("delete.confirm")}</p>
         <p className="muted">{t("delete.demoText", { name: deleting?.name ?? "" })}</p>
         <div className="button-row modal__actions">
-          <button type="button" className="button" autoFocus onClick={() => setDeleting(null)}>{t("actions.cancel")}</button>
+          <button type="button" className="button" data-autofocus onClick={() => setDeleting(null)}>{t("actions.cancel")}</button>
           <button type="button" className="button button--danger" onClick={() => deleting && void deleteSite(deleting)}>{t("delete.button")}</button>
         </div>
       </ModalDialog>

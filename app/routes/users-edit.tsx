@@ -120,7 +120,7 @@ function DeleteUser({ name }: { name: string }) {
       <ModalDialog open={open} title={t("delete.title")} onClose={() => setOpen(false)}>
         <p>{t("delete.confirm", { name })}</p>
         <Form method="post" className="button-row modal__actions">
-          <button type="button" className="button" autoFocus onClick={() => setOpen(false)}>{t("actions.cancel")}</button>
+          <button type="button" className="button" data-autofocus onClick={() => setOpen(false)}>{t("actions.cancel")}</button>
           <button type="submit" name="intent" value="delete" className="button button--danger" disabled={navigation.state !== "idle"}>{t("delete.button")}</button>
         </Form>
       </ModalDialog>

@@ -309,6 +309,44 @@ describe("the visual page editor", () => {
     expect(readFileSync(site.onDisk("index.html"), "utf8")).toContain(">Our shop</h1>");
   });
 
+  it("works from the keyboard: the toolbar is one Tab stop with arrow keys, panels and the publish menu open and close with the keyboard", async () => {
+    const page = b.page;
+    await login(page, OWNER);
+    const { siteId, pages } = await demoSite(page);
+    const contact = pages.find((p) => p.path === "/contact.html")!;
+    const frame = await openEditor(page, `/sites/${siteId}/pages/${contact.id}`);
+    await selectIn(frame, "#contact-intro", { text: "No booking needed" });
+    // Into the toolbar: its first enabled button takes the focus; arrows move to Bold; Enter presses it.
+    const toolbar = page.getByRole("toolbar", { name: "Text" });
+    await toolbar.locator("button:not([disabled])").first().focus();
+    const bold = toolbar.getByRole("button", { name: "Bold", exact: true });
+    for (let i = 0; i < 10 && !(await bold.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("ArrowRight");
+    expect(await bold.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => frame.locator("#contact-intro").innerHTML()).toMatch(/<(b|strong)>No booking needed<\/(b|strong)>/);
+    await expect.poll(() => bold.getAttribute("aria-pressed")).toBe("true");
+
+    // The Metadata panel: opened with Enter, a field typed into, Escape closes it without applying.
+    await page.getByRole("button", { name: "Edit Metadata" }).focus();
+    await page.keyboard.press("Enter");
+    const panel = page.getByRole("dialog", { name: "Metadata" });
+    await panel.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("maxlength"))).toBe("1000");
+    await page.keyboard.type(" (draft)");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => panel.isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Edit Metadata" }).click();
+    expect(await page.getByRole("dialog", { name: "Metadata" }).getByLabel("Title").inputValue()).not.toContain("(draft)");
+    await page.keyboard.press("Escape");
+
+    // The save menu: opened from the keyboard, its first item focused, Escape closes it.
+    await page.getByRole("button", { name: "More save options" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("menuitem");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("menu").count()).toBe(0);
+  });
+
   it("never shows Edit Source to a client user, and opens only the pages granted", async () => {
     const page = b.page;
     await login(page, CLIENT);

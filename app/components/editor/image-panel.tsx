@@ -17,7 +17,7 @@ export function ImagePanel({ open, initial, onApply, onClose }: {
   onClose(): void;
 }) {
   const { t } = useTranslation("editor");
-  const [values, setValues] = usePanelValues(initial);
+  const [values, setValues] = usePanelValues(initial, open);
   const srcHint = useId();
   const altHint = useId();
   const previewable = /^(https?:|data:image\/)/i.test(values.src.trim());
@@ -30,7 +30,7 @@ export function ImagePanel({ open, initial, onApply, onClose }: {
       </label>
       <label className="field">
         <span>{t("image.alt")}</span>
-        <input type="text" value={values.alt} autoFocus onChange={(e) => setValues((v) => ({ ...v, alt: e.target.value }))} aria-describedby={altHint} />
+        <input type="text" value={values.alt} data-autofocus onChange={(e) => setValues((v) => ({ ...v, alt: e.target.value }))} aria-describedby={altHint} />
         <small id={altHint} className="field__hint">{t("image.altHint")}</small>
       </label>
       {previewable && (

@@ -23,7 +23,7 @@ export function LinkPanel({ open, initial, isNew, anchors, onApply, onRemove, on
   onClose(): void;
 }) {
   const { t } = useTranslation("editor");
-  const [values, setValues] = usePanelValues(initial);
+  const [values, setValues] = usePanelValues(initial, open);
   const hintId = useId();
   const set = (key: keyof LinkValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
   return (
@@ -32,7 +32,7 @@ export function LinkPanel({ open, initial, isNew, anchors, onApply, onRemove, on
       actions={!isNew && <button type="button" className="button button--danger" onClick={onRemove}>{t("link.remove")}</button>}>
       <label className="field">
         <span>{t("link.href")}</span>
-        <input type="text" inputMode="url" value={values.href} onChange={set("href")} required autoFocus aria-describedby={hintId} />
+        <input type="text" inputMode="url" value={values.href} onChange={set("href")} required data-autofocus aria-describedby={hintId} />
         <small id={hintId} className="field__hint">{t("link.hrefHint")}</small>
       </label>
       {anchors.length > 0 && (

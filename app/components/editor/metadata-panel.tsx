@@ -14,7 +14,7 @@ export function MetadataPanel({ open, metadata, onApply, onClose }: {
   onClose(): void;
 }) {
   const { t } = useTranslation("editor");
-  const [values, setValues] = usePanelValues(metadata);
+  const [values, setValues] = usePanelValues(metadata, open);
   const formId = useId();
   const text = (key: Exclude<keyof PageMetadata, "robots">) => ({
     value: values[key],
@@ -31,7 +31,7 @@ export function MetadataPanel({ open, metadata, onApply, onClose }: {
     <PanelForm open={open} title={t("metadata.title")} size="md" onClose={onClose} onSubmit={submit}>
       <label className="field">
         <span>{t("metadata.pageTitle")}</span>
-        <input type="text" maxLength={1000} autoFocus {...text("title")} />
+        <input type="text" maxLength={1000} data-autofocus {...text("title")} />
       </label>
       <label className="field">
         <span>{t("metadata.description")}</span>

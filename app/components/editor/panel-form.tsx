@@ -3,17 +3,17 @@ import { useTranslation } from "react-i18next";
 import { type PanelSize, SidePanel } from "./side-panel";
 
 /**
- * A panel's working copy of its values: starts from `initial`, and starts again whenever the panel
- * is opened with another `initial` (a new element, or the same element again).
+ * A panel's working copy of its values: starts from `initial` each time the panel opens, and again
+ * when it is given another `initial` while open. Closing without applying forgets the edits.
  *
- * @example const [values, setValues] = usePanelValues(initial);
+ * @example const [values, setValues] = usePanelValues(initial, open);
  */
-export function usePanelValues<T>(initial: T): [T, React.Dispatch<React.SetStateAction<T>>] {
+export function usePanelValues<T>(initial: T, open: boolean): [T, React.Dispatch<React.SetStateAction<T>>] {
   const [values, setValues] = useState(initial);
-  const [shown, setShown] = useState(initial);
-  if (shown !== initial) {
-    setShown(initial);
-    setValues(initial);
+  const [shown, setShown] = useState<{ initial: T; open: boolean }>({ initial, open });
+  if (shown.initial !== initial || shown.open !== open) {
+    setShown({ initial, open });
+    if (open) setValues(initial);
   }
   return [values, setValues];
 }

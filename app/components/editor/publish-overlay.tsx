@@ -62,7 +62,7 @@ export function PublishOverlay({ view, onClose }: { view: PublishView | null; on
       )}
       {view.complete && (
         <div className="button-row modal__actions">
-          <button type="button" className="button button--primary" autoFocus onClick={onClose}>{t("publish.close")}</button>
+          <button type="button" className="button button--primary" data-autofocus onClick={onClose}>{t("publish.close")}</button>
         </div>
       )}
     </ModalDialog>

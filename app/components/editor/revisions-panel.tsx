@@ -187,7 +187,7 @@ export function RevisionsPanel({ open, siteId, pageId, currentRevisionId, isAdmi
         onClose={() => !busy && setConfirm(null)}>
         <p id={confirmText}>{confirm?.kind === "rollback" ? t("revisions.rollbackText") : t("revisions.deleteText", { count: selected.size })}</p>
         <div className="button-row modal__actions">
-          <button type="button" className="button" autoFocus disabled={busy} onClick={() => setConfirm(null)}>{t("panel.cancel")}</button>
+          <button type="button" className="button" data-autofocus disabled={busy} onClick={() => setConfirm(null)}>{t("panel.cancel")}</button>
           <button type="button" className={confirm?.kind === "rollback" ? "button button--primary" : "button button--danger"} disabled={busy}
             onClick={() => void (confirm?.kind === "rollback" ? rollback(confirm.revision) : removeSelected())}>
             {busy && confirm?.kind === "rollback" ? t("revisions.rollingBack") : confirm?.kind === "rollback" ? t("revisions.rollback") : t("revisions.delete")}

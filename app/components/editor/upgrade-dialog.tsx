@@ -20,7 +20,7 @@ export function UpgradeDialog({ open, busy, onSaveAndUpgrade, onClose }: { open:
       <p><Link to="/support">{t("upgrade.mistake")}</Link></p>
       <div className="button-row modal__actions">
         <button type="button" className="button" onClick={onClose}>{t("upgrade.cancel")}</button>
-        <button type="button" className="button button--primary" autoFocus disabled={busy} onClick={onSaveAndUpgrade}>{t("upgrade.saveAndUpgrade")}</button>
+        <button type="button" className="button button--primary" data-autofocus disabled={busy} onClick={onSaveAndUpgrade}>{t("upgrade.saveAndUpgrade")}</button>
       </div>
     </ModalDialog>
   );
