@@ -28,6 +28,7 @@ function victimId(param: string, path: string, victim: Tenant): string | undefin
   if (param === "statusId") return victim.publishJob.id;
   if (param === "revisionId") return victimRevisionId;
   if (param === "token") return "not-a-render-token";
+  if (param === "blockId") return victimBlockId;
   return undefined;
 }
 
@@ -66,6 +67,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
 let attacker: Tenant;
 let victim: Tenant;
 let victimRevisionId: string;
+let victimBlockId: string;
 let routes: { key: string; method: string; path: string; operation: Operation }[];
 
 beforeAll(async () => {
@@ -76,6 +78,8 @@ beforeAll(async () => {
     pageId: victim.pages[0].id, siteId: victim.site.id, accountId: victim.account.id, userId: victim.owner.id, isDraft: true, metadata: { title: "Victim draft" }, regions: {},
   }).returning();
   victimRevisionId = draft.id;
+  const [block] = await db().insert(schema.blocks).values({ siteId: victim.site.id, accountId: victim.account.id, name: "Victim block", source: "<p>Victim</p>" }).returning();
+  victimBlockId = block.id;
   const document = (await (await SELF.fetch("http://localhost/api/openapi.json")).json()) as Document;
   routes = Object.entries(document.paths).flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, operation]) => ({ key: `${method} ${path}`, method, path, operation })),
