@@ -52,13 +52,15 @@ export const TEXT_COMMANDS = [
   "bold", "italic", "underline", "strike", "h1", "h2", "h3", "h4", "h5", "h6", "paragraph",
   "orderedList", "unorderedList", "alignLeft", "alignCenter", "alignRight", "alignJustify",
   "editLink", "unlink", "clearFormatting", "undo", "redo",
+  /** Open the panel that makes a new element of its kind at the caret (answered with `openPanel`, target ""). */
+  "newImage", "newGallery", "newEmbed", "newCode", "newAnchor", "newBlock",
   "insertTable", "addRow", "removeRow", "addColumn", "removeColumn",
   "duplicateItem", "moveItemUp", "moveItemDown", "removeItem",
 ] as const;
 export type TextCommand = (typeof TEXT_COMMANDS)[number];
 
 /** The panels a double-click in the frame can ask the parent to open. */
-export const PANELS = ["gallery", "code", "embed", "image", "link", "anchor", "background"] as const;
+export const PANELS = ["gallery", "code", "embed", "image", "link", "anchor", "background", "block"] as const;
 export type PanelKind = (typeof PANELS)[number];
 
 export type ParentMessage =
@@ -69,6 +71,8 @@ export type ParentMessage =
   | { type: "link"; href: string; title: string; target: string; rel: string }
   /** Writes a panel's result into the element the panel was opened for (`target` from `openPanel`). */
   | { type: "applyPanel"; panel: PanelKind; target: string; values: Record<string, string | boolean | null> }
+  /** Makes a new element of the panel's kind at the caret, from the panel's result (a panel opened with target ""). */
+  | { type: "insert"; panel: PanelKind; values: Record<string, string | boolean | null> }
   /** Asks for the regions as they are now; answered by `regions` with the same `requestId`. */
   | { type: "serialize"; requestId: number }
   /** The parent saved: the current state is the clean one (the undo history stays). */
@@ -243,6 +247,8 @@ export function readParentMessage(data: unknown): ParentMessage | null {
       return oneOf(PANELS, data.panel) && isText(data.target, 200) && isFlatValues(data.values)
         ? { type: "applyPanel", panel: data.panel, target: data.target, values: data.values }
         : null;
+    case "insert":
+      return oneOf(PANELS, data.panel) && isFlatValues(data.values) ? { type: "insert", panel: data.panel, values: data.values } : null;
     case "serialize":
       return Number.isInteger(data.requestId) ? { type: "serialize", requestId: data.requestId as number } : null;
     case "clean":

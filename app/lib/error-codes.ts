@@ -8,7 +8,7 @@
  * Status choices: 400 for input problems (the client marks the `invalid` fields), 401 only for
  * "not signed in" (the client sends the user to the login), 403 for refusals, 409 for conflicts
  * with the current state (in use, already exists, quota full, in progress), 502/503/504 for the
- * customer's server, its connection agent or the analytics provider. 402 is never used.
+ * customer's server, its connection agent, the analytics provider or an oEmbed provider. 402 is never used.
  * Codes the client turns into a field highlight by status 400 (spec: "A 400 on a form marks the
  * invalid fields") are 400 on purpose: INVALID_RECOVERY_TOKEN, INCORRECT_PASSWORD,
  * EMAIL_NOT_REGISTERED (Recover Password shows the code message only for 400).
@@ -71,6 +71,10 @@ export const ERROR_STATUS = {
   PUBLISHING_ERROR: 502,
   /** Content submitted for a region holds region markers, a disallowed URL or CSS value, or would move a region boundary. */
   INVALID_REGION_CONTENT: 400,
+
+  // Embeds
+  /** No oEmbed provider matches the address, or its answer is unusable: the Video panel inserts the raw text instead. */
+  OEMBED_LOOKUP_FAILED: 502,
 
   // The connection agent and the customer's server
   CONNECTION_AGENT_CONNECT: 502,

@@ -24,3 +24,18 @@ export function extensionOf(path: string): string {
   const dot = name.lastIndexOf(".");
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
 }
+
+/**
+ * A server path as a URL relative to a page (spec: paths chosen from uploads become relative to
+ * the page), segments percent-encoded.
+ * @example relativeUrl("/www/blog/post.html", "/www/uploads/a b.png") // "../uploads/a%20b.png"
+ */
+export function relativeUrl(pagePath: string, targetPath: string): string {
+  const from = pagePath.split("/").slice(0, -1).filter(Boolean);
+  const to = targetPath.split("/").filter(Boolean);
+  let common = 0;
+  while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++;
+  const up = from.length - common;
+  const rest = to.slice(common).map(encodeURIComponent);
+  return [...Array.from({ length: up }, () => ".."), ...rest].join("/");
+}

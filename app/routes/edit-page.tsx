@@ -3,8 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/edit-page";
 import { EditorToolbar } from "~/components/editor/editor-toolbar";
-import { ImagePanel, type ImageValues } from "~/components/editor/image-panel";
-import { LinkPanel, type LinkValues } from "~/components/editor/link-panel";
+import { ElementPanels, type PanelRequest } from "~/components/editor/element-panels";
 import { MetadataPanel } from "~/components/editor/metadata-panel";
 import { PublishOverlay } from "~/components/editor/publish-overlay";
 import { RevisionsPanel } from "~/components/editor/revisions-panel";
@@ -16,6 +15,7 @@ import { draftPayload, type EditorBase, isMetadataIncomplete, snapshotKey } from
 import type { FrameMessage, FrameRegion, SelectionState, TextCommand } from "~/editor/protocol";
 import { followPublish } from "~/editor/follow-publish";
 import { CONNECTING, failedView, publishView, UPGRADE_DIALOG_DELAY_MS, type PublishView } from "~/editor/publish-progress";
+import { type EditorSite } from "~/editor/upload-image";
 import { useEditorFrame } from "~/editor/use-editor-frame";
 import { apiJson, failureCode } from "~/lib/api-client";
 import { errorMessageKey } from "~/lib/errors";
@@ -70,13 +70,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 type Phase = { kind: "loading" } | { kind: "ready" } | { kind: "failed"; code: string | null };
 type SaveStatus = { kind: "saving" } | { kind: "finished" } | { kind: "error"; code: string | null } | null;
-type Panel =
-  | { kind: "metadata" }
-  | { kind: "revisions" }
-  | { kind: "files" }
-  | { kind: "link"; target: string; values: LinkValues }
-  | { kind: "image"; target: string; values: ImageValues }
-  | null;
+/** The sidebar's panels; the element panels the frame asks for are `PanelRequest`s. */
+type Panel = { kind: "metadata" } | { kind: "revisions" } | { kind: "files" } | { kind: "element"; request: PanelRequest } | null;
 interface CurrentRevision {
   id: string;
   isDraft: boolean;
@@ -85,7 +80,6 @@ interface CurrentRevision {
 }
 
 const EMPTY_METADATA: PageMetadata = { title: "", description: "", image: "", robots: false, type: "", url: "" };
-const asText = (value: string | boolean | null | undefined) => (typeof value === "string" ? value : "");
 
 /**
  * EditPage and EditRevision (spec, "Page editor"): the page in a sandboxed frame on the preview
@@ -164,12 +158,7 @@ export default function EditPage({ loaderData }: Route.ComponentProps) {
         else if (ready && !busy) setConfirmPublish(true);
         return;
       case "openPanel":
-        if (message.panel === "link") {
-          setPanel({ kind: "link", target: message.target, values: { href: asText(message.values.href), title: asText(message.values.title), target: asText(message.values.target), rel: asText(message.values.rel) } });
-        } else if (message.panel === "image") {
-          setPanel({ kind: "image", target: message.target, values: { src: asText(message.values.src), alt: asText(message.values.alt) } });
-        }
-        return;
+        return setPanel({ kind: "element", request: { panel: message.panel, target: message.target, values: message.values } });
     }
   };
   const frame = useEditorFrame({ locale: i18n.language, strings, onMessage: onFrameMessage });
@@ -295,6 +284,7 @@ export default function EditPage({ loaderData }: Route.ComponentProps) {
   // ── panels ───────────────────────────────────────────────────────────────────────────────────
 
   const command = (name: TextCommand) => frame.send({ type: "command", command: name });
+  const editorSite: EditorSite = useMemo(() => ({ siteId: site.id, uploadFolder: site.uploadFolder, pagePath: page.path, liveUrl }), [site.id, site.uploadFolder, page.path, liveUrl]);
   const closePanel = () => setPanel(null);
   const problems = regions.filter((region) => region.problem !== null);
   const editableCount = regions.filter((region) => region.problem === null && region.type !== "unsupported").length;
@@ -401,23 +391,7 @@ export default function EditPage({ loaderData }: Route.ComponentProps) {
           closePanel();
           reloadFrame();
         }} />
-      <LinkPanel open={panel?.kind === "link"} initial={panel?.kind === "link" ? panel.values : NO_LINK} isNew={panel?.kind === "link" && panel.target === ""} anchors={[]}
-        onClose={closePanel}
-        onRemove={() => {
-          command("unlink");
-          closePanel();
-        }}
-        onApply={(values) => {
-          if (panel?.kind !== "link") return;
-          if (panel.target === "") frame.send({ type: "link", ...values });
-          else frame.send({ type: "applyPanel", panel: "link", target: panel.target, values: { ...values } });
-          closePanel();
-        }} />
-      <ImagePanel open={panel?.kind === "image"} initial={panel?.kind === "image" ? panel.values : NO_IMAGE} onClose={closePanel}
-        onApply={(values) => {
-          if (panel?.kind === "image") frame.send({ type: "applyPanel", panel: "image", target: panel.target, values: { ...values } });
-          closePanel();
-        }} />
+      <ElementPanels request={panel?.kind === "element" ? panel.request : null} site={editorSite} send={frame.send} onClose={closePanel} />
       <ManageFilesDialog open={panel?.kind === "files"} siteId={site.id} siteUrl={site.url} homeFolder={site.homeFolder} uploadFolder={site.uploadFolder} onClose={closePanel} />
       <PublishOverlay view={publish} onClose={() => setPublish(null)} />
       <UpgradeDialog open={upgradeOpen} busy={busy !== null} onClose={() => setUpgradeOpen(false)} onSaveAndUpgrade={() => void saveAndUpgrade()} />
@@ -433,5 +407,3 @@ export default function EditPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const NO_LINK: LinkValues = { href: "", title: "", target: "", rel: "" };
-const NO_IMAGE: ImageValues = { src: "", alt: "" };

@@ -54,33 +54,49 @@ interface Target {
   fs: RemoteFs;
 }
 
-/** The site, if the actor may change its uploads now. */
-async function openForChange(ctx: ServiceContext, siteId: string): Promise<Target> {
+/**
+ * The site and its RemoteFs, if the actor may change its uploads now (whoever reaches the site,
+ * unless it is on lockdown). Thumbnails use it too: whoever may upload may make them.
+ * @example const { site, fs } = await openForChange(ctx, siteId);
+ */
+export async function openForChange(ctx: ServiceContext, siteId: string): Promise<Target> {
   const site = await findAccessibleSite(ctx, siteId);
   if (site.isLocked) throw new AppError("SITE_IS_LOCKED");
   return { site, fs: await siteRemoteFs(ctx.env, site) };
 }
 
 /**
- * A path for a change: normalised, inside the home folder, and inside (not equal to, unless
- * `allowUploadFolder`) the upload folder.
+ * A path of the site: normalised and inside its home folder, else PATH_OUTSIDE_OF_HOME_FOLDER
+ * naming `field`.
+ * @example homePath(site, "blog/a.png", "path") // "/www/blog/a.png" for the home folder "/www"
  */
-function uploadPath(site: Site, input: string, field: string, options: { allowUploadFolder?: boolean } = {}): string {
-  let full: string;
+export function homePath(site: Site, input: string, field: string): string {
   try {
-    full = resolveRemotePath(site.homeFolder, input);
+    return resolveRemotePath(site.homeFolder, input);
   } catch (error) {
     if (error instanceof AgentError) throw new AppError("PATH_OUTSIDE_OF_HOME_FOLDER", { invalid: [field] });
     throw error;
   }
+}
+
+/**
+ * A path for a change: normalised, inside the home folder, and inside (not equal to, unless
+ * `allowUploadFolder`) the upload folder.
+ * @example uploadPath(site, "/uploads/a.png", "path") // "/uploads/a.png"; "/index.png" throws INVALID_UPLOAD_PATH
+ */
+export function uploadPath(site: Site, input: string, field: string, options: { allowUploadFolder?: boolean } = {}): string {
+  const full = homePath(site, input, field);
   const root = resolveRemotePath(site.homeFolder, site.uploadFolder);
   const inside = root === "/" ? full !== "/" : full.startsWith(`${root}/`);
   if (inside || (options.allowUploadFolder && full === root)) return full;
   throw new AppError("INVALID_UPLOAD_PATH", { invalid: [field] });
 }
 
-/** A file or folder name typed by a user or sent by a browser: one plain, visible segment. */
-function plainName(name: string, field: string): string {
+/**
+ * A file or folder name typed by a user or sent by a browser: one plain, visible segment.
+ * @example plainName(" a.png ", "files") // "a.png"; ".htaccess" throws INVALID_UPLOAD_PATH
+ */
+export function plainName(name: string, field: string): string {
   const trimmed = name.trim();
   const invalid =
     trimmed === "" ||
@@ -116,8 +132,12 @@ export async function createSiteFolder(ctx: ServiceContext, siteId: string, body
   return { files: [{ name: baseName(path), path }] };
 }
 
-/** Writes one upload: staged in R2 for the agent to fetch, or straight into a demo site's store. */
-async function writeUpload(ctx: ServiceContext, site: Site, fs: RemoteFs, path: string, bytes: Uint8Array<ArrayBuffer>): Promise<void> {
+/**
+ * Writes one upload (or a thumbnail): staged in R2 for the agent to fetch, or straight into a demo
+ * site's store. An existing file at `path` is replaced; callers that must not replace check first.
+ * @example await writeUpload(ctx, site, fs, "/uploads/a.png", bytes);
+ */
+export async function writeUpload(ctx: ServiceContext, site: Site, fs: RemoteFs, path: string, bytes: Uint8Array<ArrayBuffer>): Promise<void> {
   if (!("writeStaged" in fs)) return fs.writeAtomic(path, bytes);
   const staged = await stageUpload(ctx.env.UPLOADS, site.agentId ?? HOSTED_AGENT, bytes);
   try {

@@ -1,12 +1,15 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { startOembedProvider } from "./oembed-provider";
 // @ts-expect-error: plain .mjs helpers shared with the start script
 import { buildDir, buildIfNeeded, freePort, prepareDatabase, root, startGroup, stopGroup, toolEnv, waitForHttp } from "../../scripts/lib.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** The local oEmbed provider the app's embed lookups go to (tests/e2e/oembed-provider.ts). */
+    oembedOrigin: string;
   }
 }
 
@@ -17,9 +20,11 @@ export default async function setup(project: TestProject) {
   buildIfNeeded();
   prepareDatabase(persistTo);
   const port: number = await freePort();
+  const oembed = await startOembedProvider();
   const server = startGroup("wrangler", [
     "dev", "--config", `${buildDir}/server/wrangler.json`, "--ip", "127.0.0.1", "--port", String(port),
     "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "warn",
+    "--var", `OEMBED_PROVIDERS:${oembed.providers}`,
   ], { stdio: ["ignore", "inherit", "inherit"] });
   const baseURL = `http://localhost:${port}`;
   await waitForHttp(`${baseURL}/login`);
@@ -35,8 +40,10 @@ export default async function setup(project: TestProject) {
     },
   });
   project.provide("baseURL", baseURL);
-  return () => {
+  project.provide("oembedOrigin", oembed.origin);
+  return async () => {
     stopGroup(agent);
     stopGroup(server);
+    await oembed.close();
   };
 }

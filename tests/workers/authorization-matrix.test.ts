@@ -48,6 +48,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   "post /api/sites/{siteId}/files": { path: "/uploads/attacker" },
   "put /api/sites/{siteId}/files": { files: [{ path: "/uploads/a.png", newPath: "/uploads/b.png" }] },
   "delete /api/sites/{siteId}/files": { paths: ["/uploads/a.png"] },
+  "post /api/sites/{siteId}/files/thumbnails": { urls: ["images/a.png"], path: "/index.html" },
   "post /api/users": { name: "Mallory", email: "mallory@attacker.test", permissions: [] },
   "put /api/users/{userId}": { name: "Renamed", isAdmin: true, permissions: [] },
   "put /api/users/{userId}/permissions": { permissions: [] },

@@ -7,10 +7,13 @@ import {
   RenameFilesBody,
   SiteFilesQuery,
   SiteIdParams,
+  Thumbnails,
+  ThumbnailsBody,
   UploadFormDoc,
 } from "~/lib/schemas/site-files";
 import { createSiteFolder, deleteSiteFiles, renameSiteFiles, uploadSiteFiles } from "~/services/site-file-changes.server";
 import { listSiteFiles } from "~/services/site-files.server";
+import { createThumbnails } from "~/services/thumbnails.server";
 import { errorBody } from "~/lib/errors";
 import { invalidFields } from "./error-mapper";
 import { createApi, errorResponses, jsonBody, jsonResponse, signedIn } from "./openapi";
@@ -56,6 +59,18 @@ const deleteFiles = createRoute({
   responses: { 200: jsonResponse(ChangedFiles, "The removed files"), ...errorResponses(400, 401, 403, 404), ...agentFailures },
 });
 
+const postThumbnails = createRoute({
+  method: "post", path: "/sites/{siteId}/files/thumbnails", tags, security: signedIn,
+  summary: "Make gallery thumbnails of images of the site (by their URLs on the page at path) into the upload folder's thumbnails folder; an SVG is its own thumbnail",
+  request: { params: SiteIdParams, body: jsonBody(ThumbnailsBody) },
+  responses: {
+    200: jsonResponse(Thumbnails, "Each thumbnail's path on the server and the URL it was made from, in the order of urls"),
+    ...errorResponses(400, 401, 403, 404, 409),
+    413: { description: "FILE_TOO_LARGE: a source over 25 MB or 40 megapixels" },
+    ...agentFailures,
+  },
+});
+
 export const siteFilesApi = createApi()
   .openapi(getFiles, async (c) => {
     const { siteId } = c.req.valid("param");
@@ -69,4 +84,5 @@ export const siteFilesApi = createApi()
     return c.json(await createSiteFolder(c.var.ctx, siteId, body.data), 200);
   })
   .openapi(putFiles, async (c) => c.json(await renameSiteFiles(c.var.ctx, c.req.valid("param").siteId, c.req.valid("json")), 200))
-  .openapi(deleteFiles, async (c) => c.json(await deleteSiteFiles(c.var.ctx, c.req.valid("param").siteId, c.req.valid("json")), 200));
+  .openapi(deleteFiles, async (c) => c.json(await deleteSiteFiles(c.var.ctx, c.req.valid("param").siteId, c.req.valid("json")), 200))
+  .openapi(postThumbnails, async (c) => c.json(await createThumbnails(c.var.ctx, c.req.valid("param").siteId, c.req.valid("json")), 200));

@@ -1,8 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { OembedAnswer, OembedQuery } from "~/lib/schemas/oembed";
 import { RemoteFileSchema } from "~/lib/schemas/site-connection";
 import { browseFormServer, testFormConnection } from "~/services/connection-check.server";
 import { GRAVATAR_DEFAULT_SIZE, gravatarUrl } from "~/services/gravatar.server";
-import { createApi, errorResponses, jsonBody, jsonResponse, signedIn } from "./openapi";
+import { lookupOembed } from "~/services/oembed.server";
+import { createApi, ErrorSchema, errorResponses, jsonBody, jsonResponse, signedIn } from "./openapi";
 
 const getGravatar = createRoute({
   method: "get", path: "/utilities/gravatar", tags: ["Utilities"], security: signedIn,
@@ -15,6 +17,17 @@ const getGravatar = createRoute({
     }),
   },
   responses: { 200: jsonResponse(z.object({ url: z.string().nullable() }), "The URL, or null"), ...errorResponses(400, 401) },
+});
+
+const getOembed = createRoute({
+  method: "get", path: "/utilities/oembed", tags: ["Utilities"], security: signedIn,
+  summary: "The embed code of a video or post address, from its provider's oEmbed endpoint (the Video panel)",
+  request: { query: OembedQuery },
+  responses: {
+    200: jsonResponse(OembedAnswer, "oEmbed: type (video, rich or photo), html, title, providerName, width, height, thumbnailUrl"),
+    ...errorResponses(400, 401),
+    502: jsonResponse(ErrorSchema, "No known provider serves the address, or its answer is unusable (OEMBED_LOOKUP_FAILED): insert the text as embed code"),
+  },
 });
 
 /** The site form's connection fields (protocol, host, port, username, password, privateKey, s3…, homeFolder, agentId); checked by the operation, after the policy. */
@@ -63,6 +76,10 @@ const postTestConnection = createRoute({
 
 export const utilitiesApi = createApi()
   .openapi(getGravatar, async (c) => c.json(await gravatarUrl(c.var.ctx, c.req.valid("query")), 200))
+  .openapi(getOembed, async (c) => {
+    const { url, maxwidth, maxheight } = c.req.valid("query");
+    return c.json(await lookupOembed(c.var.ctx, { url, maxWidth: maxwidth, maxHeight: maxheight }), 200);
+  })
   .openapi(getFormFiles, async (c) =>
     c.json(await browseFormServer(c.var.ctx, { targetServer: c.req.valid("header")["target-server"], path: c.req.valid("query").path }), 200),
   )

@@ -47,9 +47,20 @@ export function EditorToolbar({ selection, onCommand }: { selection: SelectionSt
       ],
     },
     {
+      label: t("toolbar.insert"),
+      tools: [
+        tool("newImage", block),
+        tool("newGallery", block),
+        tool("newEmbed", block),
+        tool("newCode", block),
+        tool("newAnchor", block || type === "inline"),
+        tool("newBlock", block),
+        tool("insertTable", block && !inTable),
+      ],
+    },
+    {
       label: t("toolbar.table"),
       tools: [
-        tool("insertTable", block && !inTable),
         tool("addRow", inTable),
         tool("removeRow", inTable),
         tool("addColumn", inTable),

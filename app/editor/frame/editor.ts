@@ -10,13 +10,14 @@ import { backgroundCss, type BackgroundValues, readBackground, withBackground } 
 import { normaliseCodeLanguage } from "~/lib/regions/markers";
 import type { RegionUpdate, RegionUpdates } from "~/lib/regions/types";
 import { safeUrl } from "~/lib/regions/url-policy";
-import { caretAfter, caretInside, closestWithin, currentRange, insertAfter, insertBefore, isElement, isText, nodeAt, pathOf, select } from "./dom";
+import { caretAfter, caretInside, closestWithin, currentRange, inert, insertAfter, insertBefore, isElement, isText, nodeAt, pathOf, select } from "./dom";
 import { History } from "./history";
 import { markerOf } from "./ignored";
 import { BLOCK_LEVEL, cleanPastedHtml, type PasteMode, plainTextFragment } from "./paste";
 import type { Platform } from "./platform";
+import { defaultAnchorName, normaliseAnchorName } from "~/lib/names";
 import {
-  ATTR, cleanHtml, describeRegion, discoverRegions, isAnchor, isCode, isEditable, isEmbed, isRepeatable, isTyped, outerRange,
+  ATTR, cleanHtml, describeRegion, discoverRegions, isAnchor, isCode, isEditable, isEmbed, isGallery, isRepeatable, isTyped, outerRange,
   protect, type RangePair, rangePairs, type Region, regionOf, serializeRegion,
 } from "./regions";
 
@@ -42,6 +43,15 @@ const BLOCK_COMMANDS: Partial<Record<TextCommand, [string, string?]>> = {
   orderedList: ["insertOrderedList"], unorderedList: ["insertUnorderedList"],
   alignLeft: ["justifyLeft"], alignCenter: ["justifyCenter"], alignRight: ["justifyRight"], alignJustify: ["justifyFull"],
 };
+/** Gallery options (EDITING-MODEL.md): panel value key → `data-cms-*` attribute name. */
+const GALLERY_OPTIONS = [
+  ["element", "element"], ["captions", "captions"], ["links", "links"],
+  ["thumbnailWidth", "thumbnail-width"], ["thumbnailHeight", "thumbnail-height"], ["thumbnailResize", "thumbnail-resize"],
+] as const;
+let template: HTMLTemplateElement | null = null;
+/** A template element of an inert document: parsing HTML into it loads nothing and runs nothing. */
+const inertTemplate = () => (template ??= inert().createElement("template"));
+
 const LINK_TARGET = /^(_blank|_self|_parent|_top|[a-z0-9_-]+)$/i;
 const LINK_REL = /^[a-z0-9\s_-]*$/i;
 const PHRASING_BLOCKS = /^(p|h[1-6]|pre|address)$/;
@@ -74,6 +84,8 @@ export function startEditor(platform: Platform, send: (message: FrameMessage) =>
   let changedTimer = 0;
   let selectionTimer = 0;
   let lastSelection = "";
+  /** Where the panel opened by a toolbar's insert button will put its element. */
+  let pendingInsert: { region: Region; range: Range } | null = null;
 
   // Chromium's defaults would write <div> paragraphs and <span style> formatting.
   exec("defaultParagraphSeparator", "p");
@@ -532,10 +544,11 @@ export function startEditor(platform: Platform, send: (message: FrameMessage) =>
       // makes a new one around the selection (target "", answered with a `link` message).
       if (region.type === "text") return;
       const link = closestWithin(range.startContainer, region.el, isLink, true);
-      if (link) openPanel("link", link, attrs(link, ["href", "title", "target", "rel"]));
-      else send({ type: "openPanel", panel: "link", target: "", values: { href: "", title: "", target: "", rel: "" } });
+      if (link) openPanel("link", link, { ...attrs(link, ["href", "title", "target", "rel"]), anchors: anchorNames() });
+      else send({ type: "openPanel", panel: "link", target: "", values: { href: "", title: "", target: "", rel: "", anchors: anchorNames() } });
       return;
     }
+    if (command.startsWith("new")) return offerNewElement(command, region, range);
     const format = FORMAT_COMMANDS[command];
     const block = BLOCK_COMMANDS[command];
     if (format) {
@@ -600,6 +613,139 @@ export function startEditor(platform: Platform, send: (message: FrameMessage) =>
     });
   }
 
+  // ── new elements ─────────────────────────────────────────────────────────────────────────────
+
+  const NEW_PANELS: Partial<Record<TextCommand, PanelKind>> = {
+    newImage: "image", newGallery: "gallery", newEmbed: "embed", newCode: "code", newAnchor: "anchor", newBlock: "block",
+  };
+
+  /**
+   * The toolbar's insert buttons: the panel opens empty (target ""), with what the selection offers
+   * as defaults. Everything but an anchor goes into block regions only (EDITING-MODEL.md: inline
+   * regions take inline formatting and links).
+   */
+  function offerNewElement(command: TextCommand, region: Region, range: Range): void {
+    const panel = NEW_PANELS[command];
+    if (!panel) return;
+    if (region.type !== "block" && !(panel === "anchor" && region.type === "inline")) return;
+    const selected = range.toString();
+    const defaults: Record<PanelKind, Values> = {
+      image: { src: "", alt: "" },
+      gallery: { content: "", element: "ul", captions: true, links: false, thumbnailWidth: "256", thumbnailHeight: "256", thumbnailResize: "cover" },
+      embed: { url: "", html: "" },
+      code: { language: "", source: selected },
+      anchor: { id: defaultAnchorName(selected) },
+      block: {},
+      link: {},
+      background: {},
+    };
+    pendingInsert = { region, range: range.cloneRange() };
+    send({ type: "openPanel", panel, target: "", values: defaults[panel] });
+  }
+
+  /** Parses HTML the parent sends (an embed's code, a block's source, a gallery) without running or loading anything. */
+  function fragmentOf(html: string): DocumentFragment {
+    const template = inertTemplate();
+    template.innerHTML = html;
+    return document.importNode(template.content, true);
+  }
+
+  /** A new element at the place the panel was opened for (the caret then). */
+  function onInsert(message: Extract<ParentMessage, { type: "insert" }>): void {
+    const pending = pendingInsert;
+    pendingInsert = null;
+    if (!pending || !pending.region.el.isConnected) return;
+    const { region, range } = pending;
+    const values = message.values;
+    const text = (key: string) => (typeof values[key] === "string" ? (values[key] as string) : "");
+    change(region, () => {
+      select(range);
+      switch (message.panel) {
+        case "anchor": {
+          const name = normaliseAnchorName(text("id"));
+          if (!name) return;
+          const anchor = document.createElement("a");
+          anchor.setAttribute("id", name);
+          range.collapse(true);
+          range.insertNode(anchor);
+          caretAfter(anchor);
+          return;
+        }
+        case "image": {
+          const src = safeUrl(text("src"), { image: true });
+          if (!src) return;
+          const img = document.createElement("img");
+          img.setAttribute("src", src);
+          img.setAttribute("alt", text("alt"));
+          range.collapse(true);
+          range.insertNode(img);
+          caretAfter(img);
+          return;
+        }
+        case "code": {
+          const pre = document.createElement("pre");
+          pre.setAttribute("data-cms-code", normaliseCodeLanguage(text("language")));
+          pre.appendChild(document.createElement("code")).textContent = text("source");
+          placeBlock(region, range, pre);
+          return;
+        }
+        case "embed": {
+          const html = text("html");
+          if (!html.trim()) return;
+          const embed = document.createElement("div");
+          embed.setAttribute("data-cms-embed", text("url"));
+          embed.appendChild(fragmentOf(html));
+          placeBlock(region, range, embed);
+          return;
+        }
+        case "gallery": {
+          const content = text("content");
+          if (!content.trim()) return;
+          const gallery = document.createElement("div");
+          gallery.setAttribute("data-cms-gallery", "");
+          writeGalleryOptions(gallery, values);
+          gallery.appendChild(fragmentOf(content));
+          placeBlock(region, range, gallery);
+          return;
+        }
+        case "block": {
+          const name = text("name").replace(/["\\]|--/g, "").trim();
+          if (!name) return;
+          const include = document.createDocumentFragment();
+          include.appendChild(document.createComment(` cms-include "${name}" `));
+          include.appendChild(fragmentOf(text("source")));
+          include.appendChild(document.createComment(" /cms-include "));
+          placeBlock(region, range, include);
+          return;
+        }
+      }
+    });
+  }
+
+  /**
+   * Puts block-level content after the region's child the caret is in (replacing it when that is an
+   * empty paragraph), or at the caret when it sits directly in the region.
+   */
+  function placeBlock(region: Region, range: Range, node: Node): void {
+    let at: Node | null = range.startContainer;
+    if (at === region.el) at = region.el.childNodes[range.startOffset - 1] ?? null;
+    else while (at && at.parentNode !== region.el) at = at.parentNode;
+    const last = node.nodeType === Node.DOCUMENT_FRAGMENT_NODE ? node.lastChild : node;
+    if (at && isElement(at) && PHRASING_BLOCKS.test(at.localName) && isEmptyBlock(at)) at.replaceWith(node);
+    else if (at) insertAfter(at, node);
+    else region.el.insertBefore(node, region.el.firstChild);
+    if (last) caretAfter(last);
+  }
+
+  function writeGalleryOptions(el: Element, values: Values): void {
+    for (const [key, name] of GALLERY_OPTIONS) {
+      const value = values[key];
+      if (value === undefined) continue;
+      if (value === null || value === "") el.removeAttribute(`data-cms-${name}`);
+      else el.setAttribute(`data-cms-${name}`, String(value));
+    }
+  }
+
   // ── panels ───────────────────────────────────────────────────────────────────────────────────
 
   function openPanel(panel: PanelKind, el: Element, values: Values): void {
@@ -614,12 +760,14 @@ export function startEditor(platform: Platform, send: (message: FrameMessage) =>
   const attrs = (el: Element, names: string[]): Values => Object.fromEntries(names.map((name) => [name, el.getAttribute(name) ?? ""]));
 
   function galleryValues(el: HTMLElement): Values {
-    const values: Values = { content: cleanHtml(el) };
-    for (const [key, name] of [["element", "element"], ["captions", "captions"], ["links", "links"], ["thumbnailWidth", "thumbnail-width"],
-      ["thumbnailHeight", "thumbnail-height"], ["thumbnailResize", "thumbnail-resize"]]) {
-      values[key] = el.getAttribute(`data-cms-${name}`);
-    }
+    const values: Values = { content: cleanHtml(el), container: el.localName };
+    for (const [key, name] of GALLERY_OPTIONS) values[key] = el.getAttribute(`data-cms-${name}`);
     return values;
+  }
+
+  /** The page's anchors, for the Link panel's `#anchor` choices. */
+  function anchorNames(): string {
+    return Array.from(document.querySelectorAll("a[id]")).filter((a) => isAnchor(a)).map((a) => a.getAttribute("id")).join(" ");
   }
 
   /** What a double-click (or a click on an image region) opens, or null. */
@@ -641,10 +789,12 @@ export function startEditor(platform: Platform, send: (message: FrameMessage) =>
     }
     const embed = closestWithin(node, el, isEmbed);
     if (embed) return ["embed", embed, { url: embed.getAttribute("data-cms-embed") ?? "", html: embed.innerHTML }];
+    const gallery = closestWithin(node, el, isGallery);
+    if (gallery) return ["gallery", gallery, galleryValues(gallery)];
     if (node.localName === "img" && el.contains(node)) return ["image", node, attrs(node, ["src", "alt"])];
     if (isAnchor(node) && el.contains(node) && node !== el) return ["anchor", node, { id: node.getAttribute("id") ?? "" }];
     const link = closestWithin(node, el, isLink, true);
-    if (link) return ["link", link, attrs(link, ["href", "title", "target", "rel"])];
+    if (link) return ["link", link, { ...attrs(link, ["href", "title", "target", "rel"]), anchors: anchorNames() }];
     return null;
   }
 
@@ -685,6 +835,11 @@ export function startEditor(platform: Platform, send: (message: FrameMessage) =>
       switch (message.panel) {
         case "image": {
           const src = text("src");
+          // The spec: an empty URL deletes the image (an image region keeps its element, empty).
+          if (typeof src === "string" && src.trim() === "" && el !== region.el) {
+            el.remove();
+            break;
+          }
           if (typeof src === "string") {
             const safe = src.trim() === "" ? "" : safeUrl(src, { image: true });
             if (safe !== null && el.getAttribute("src") !== safe) {
@@ -723,7 +878,7 @@ export function startEditor(platform: Platform, send: (message: FrameMessage) =>
           break;
         }
         case "anchor": {
-          const id = normaliseCodeLanguage(text("id") ?? "");
+          const id = normaliseAnchorName(text("id") ?? "");
           if (id === "") el.remove();
           else el.setAttribute("id", id);
           break;
@@ -750,7 +905,16 @@ export function startEditor(platform: Platform, send: (message: FrameMessage) =>
         }
         case "gallery": {
           const content = text("content");
-          if (typeof content === "string" && el === region.el) el.innerHTML = content;
+          // The spec: an existing gallery left with no images is deleted (a gallery region is emptied).
+          if (typeof content === "string" && content.trim() === "" && el !== region.el) {
+            el.remove();
+            break;
+          }
+          writeGalleryOptions(el, values);
+          if (typeof content === "string") {
+            el.textContent = "";
+            el.appendChild(fragmentOf(content));
+          }
           break;
         }
       }
@@ -786,6 +950,8 @@ export function startEditor(platform: Platform, send: (message: FrameMessage) =>
         return onLink(message);
       case "applyPanel":
         return onApplyPanel(message);
+      case "insert":
+        return onInsert(message);
       case "serialize": {
         onMutations(observer.takeRecords());
         const regionsNow = serializeAll();

@@ -41,8 +41,10 @@ const classesOf = (el: Element) => classList(el.getAttribute("class"));
 export const isRepeatable = (el: Element): boolean => hasClass(classesOf(el), "repeatable");
 export const isEmbed = (el: Element): boolean => el.hasAttribute("data-cms-embed");
 export const isCode = (el: Element): boolean => el.localName === "pre" && el.hasAttribute("data-cms-code");
-/** An element the person cannot type into: uneditable, an embed, a code block. */
-export const isIsland = (el: Element): boolean => hasClass(classesOf(el), "uneditable") || isEmbed(el) || isCode(el);
+/** A gallery inside a block region (a gallery region is the region element itself). */
+export const isGallery = (el: Element): boolean => el.hasAttribute("data-cms-gallery");
+/** An element the person cannot type into: uneditable, an embed, a code block, a gallery. */
+export const isIsland = (el: Element): boolean => hasClass(classesOf(el), "uneditable") || isEmbed(el) || isCode(el) || isGallery(el);
 export const isAnchor = (el: Element): boolean =>
   el.localName === "a" && !el.hasAttribute("href") && el.hasAttribute("id") && el.childNodes.length === 0;
 

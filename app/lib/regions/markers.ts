@@ -96,10 +96,13 @@ export function readMarkerComment(data: string): RangeComment | null {
   return null;
 }
 
-/** The Code Block language: lowercase, non-alphanumerics to hyphens, collapsed and trimmed. */
+/**
+ * The Code Block language (and an anchor's name): lowercase; everything but letters and digits (of
+ * any script) to hyphens, collapsed and trimmed.
+ */
 export function normaliseCodeLanguage(value: string): string {
   return value
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
     .replace(/^-+|-+$/g, "");
 }

@@ -71,3 +71,31 @@ export const RenameFilesBody = z.object({
 
 /** `DELETE /sites/{siteId}/files`: the paths to remove. */
 export const DeleteFilesBody = z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(100) });
+
+/** The image types a gallery or an image picker takes (spec, page editing), as lowercase extensions. */
+export const GALLERY_IMAGE_EXTENSIONS: readonly string[] = ["gif", "jpeg", "jpg", "png", "svg", "webp"];
+
+/** A thumbnail's side: 16 to 2048 pixels, 256 by default (spec: "default 256 × 256"). */
+const thumbnailSide = z.number().int().min(16).max(2048).default(256);
+
+/**
+ * `POST /sites/{siteId}/files/thumbnails`: images of the site by URL, as the page `path` (on the
+ * server) refers to them — relative to the page, root-relative (to the home folder) or absolute on
+ * the site's URL — and the box their thumbnails fit: `cover` fills it exactly (center crop),
+ * `contain` keeps the whole image inside it. Images are never upscaled.
+ */
+export const ThumbnailsBody = z.object({
+  urls: z.array(z.string().min(1).max(2048)).min(1).max(50),
+  path: z.string().min(1).max(4096),
+  width: thumbnailSide,
+  height: thumbnailSide,
+  resize: z.enum(["cover", "contain"]).default("cover"),
+});
+export type ThumbnailsBody = z.infer<typeof ThumbnailsBody>;
+
+/** One thumbnail (spec "Thumbnail result"): its absolute path on the server, and the URL it was made from, as given. */
+export const Thumbnail = z.object({ path: z.string(), sourceUrl: z.string() });
+export type Thumbnail = z.infer<typeof Thumbnail>;
+
+/** The thumbnails, in the order of `urls`. */
+export const Thumbnails = z.object({ thumbnails: z.array(Thumbnail) });

@@ -64,6 +64,10 @@ export default {
   INVALID_REGION_CONTENT:
     "Der Inhalt eines Bereichs enthält etwas, das dort nicht veröffentlicht werden kann, etwa eine Bereichsmarkierung, einen unsicheren Link oder Markup, das das Layout der Seite zerstören würde. Entfernen Sie es und versuchen Sie es dann erneut.",
 
+  // Embeds
+  OEMBED_LOOKUP_FAILED:
+    "Diese Adresse konnte nicht eingebettet werden. Prüfen Sie, ob es sich um die Adresse eines Videos oder Beitrags eines unterstützten Dienstes handelt, oder fügen Sie stattdessen den Einbettungscode ein.",
+
   // The connection agent and the customer's server
   CONNECTION_AGENT_CONNECT: "Es konnte keine Verbindung zu Ihrer Website hergestellt werden.",
   CONNECTION_AGENT_AUTH: "Die Anmeldung bei Ihrem Server ist fehlgeschlagen.",

@@ -64,6 +64,10 @@ export default {
   INVALID_REGION_CONTENT:
     "The content of a region contains something that cannot be published there, such as a region marker, an unsafe link or markup that would break the page's layout. Remove it, then try again.",
 
+  // Embeds
+  OEMBED_LOOKUP_FAILED:
+    "This address could not be embedded. Check that it is the address of a video or post from a supported service, or paste the embed code instead.",
+
   // The connection agent and the customer's server
   CONNECTION_AGENT_CONNECT: "Unable to connect to your website.",
   CONNECTION_AGENT_AUTH: "Unable to authenticate with your server.",

@@ -66,6 +66,10 @@ export default {
   INVALID_REGION_CONTENT:
     "Le contenu d’une zone contient un élément qui ne peut pas y être publié, comme un marqueur de zone, un lien non sûr ou un balisage qui casserait la mise en page. Supprimez-le, puis réessayez.",
 
+  // Embeds
+  OEMBED_LOOKUP_FAILED:
+    "Impossible d’intégrer cette adresse. Vérifiez qu’il s’agit bien de l’adresse d’une vidéo ou d’une publication d’un service pris en charge, ou collez plutôt le code d’intégration.",
+
   // The connection agent and the customer's server
   CONNECTION_AGENT_CONNECT: "Impossible de se connecter à votre site web.",
   CONNECTION_AGENT_AUTH: "Impossible de s’authentifier auprès de votre serveur.",

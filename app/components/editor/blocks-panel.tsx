@@ -1,0 +1,64 @@
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { apiJson } from "~/lib/api-client";
+import type { BlockList, BlockView } from "~/lib/schemas/blocks";
+import { SidePanel } from "./side-panel";
+
+/**
+ * The Blocks panel: the site's blocks (`GET /sites/{id}/blocks?limit=1000&sortBy=name`), searched
+ * by name, each inserted at the caret between `cms-include` comments (EDITING-MODEL.md).
+ */
+export function BlocksPanel({ open, siteId, onInsert, onClose }: { open: boolean; siteId: string; onInsert(block: BlockView): void; onClose(): void }) {
+  const { t } = useTranslation("editor");
+  const [blocks, setBlocks] = useState<BlockView[] | null>(null);
+  const [search, setSearch] = useState("");
+  const searchId = useId();
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setBlocks(null);
+      setSearch("");
+    }
+  }
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    void apiJson<BlockList>(`/sites/${siteId}/blocks?limit=1000&sortBy=name`)
+      .then((list) => live && setBlocks(list.blocks))
+      .catch(() => live && setBlocks([]));
+    return () => {
+      live = false;
+    };
+  }, [open, siteId]);
+
+  const term = search.trim().toLowerCase();
+  const shown = (blocks ?? []).filter((block) => !term || block.name.toLowerCase().includes(term) || block.description.toLowerCase().includes(term));
+  return (
+    <SidePanel open={open} title={t("blocks.title")} size="lg" onClose={onClose}>
+      <label className="field" htmlFor={searchId}>
+        <span>{t("blocks.search")}</span>
+        <input id={searchId} type="search" value={search} data-autofocus onChange={(event) => setSearch(event.target.value)} />
+      </label>
+      {blocks === null ? (
+        <p className="muted" role="status">{t("blocks.loading")}</p>
+      ) : shown.length === 0 ? (
+        <p className="empty-state" role="status">{blocks.length === 0 ? t("blocks.empty") : t("blocks.noResults")}</p>
+      ) : (
+        <ul className="block-list">
+          {shown.map((block) => (
+            <li key={block.id} className="block-list__item">
+              <div>
+                <strong>{block.name}</strong>
+                {block.description && <p className="muted">{block.description}</p>}
+              </div>
+              <button type="button" className="button button--small button--primary" aria-label={`${t("blocks.insert")}: ${block.name}`} onClick={() => onInsert(block)}>
+                {t("blocks.insert")}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SidePanel>
+  );
+}
