@@ -35,3 +35,12 @@ export function codeMode(language: string): CodeMode {
   if (normal === "php") return "php";
   return "plain";
 }
+
+/**
+ * Whether the Video panel's input is an address to look up through oEmbed (spec: input starting
+ * with http(s)); anything else is used as embed code.
+ * @example isEmbedAddress("https://youtu.be/abc") // true
+ */
+export function isEmbedAddress(input: string): boolean {
+  return /^https?:\/\//i.test(input.trim());
+}

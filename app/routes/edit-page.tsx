@@ -87,6 +87,11 @@ const EMPTY_METADATA: PageMetadata = { title: "", description: "", image: "", ro
  * Save Draft / Publish and Done; drafts saved as revisions, publishing with live progress.
  */
 export default function EditPage({ loaderData }: Route.ComponentProps) {
+  // Another page or revision is another editing session: a fresh editor, frame and history.
+  return <PageEditor key={`${loaderData.page.id}:${loaderData.revision?.id ?? ""}`} loaderData={loaderData} />;
+}
+
+function PageEditor({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
   const { t, i18n } = useTranslation(["editor", "errors", "common", "sites"]);
   const navigate = useNavigate();
   const appName = useRootData()?.session.metadata.appName ?? "";

@@ -1,6 +1,7 @@
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiJson } from "~/lib/api-client";
+import { isEmbedAddress } from "~/lib/names";
 import { escapeText } from "~/lib/regions/entities";
 import { PanelForm, usePanelValues } from "./panel-form";
 
@@ -11,11 +12,6 @@ export interface EmbedValues {
   html: string;
 }
 
-/** Whether the input is an address to look up (spec: input starting with http(s)). */
-export function isEmbedAddress(input: string): boolean {
-  return /^https?:\/\//i.test(input.trim());
-}
-
 /**
  * The Video panel (spec, "Video and paste"): an address starting with http(s) goes through the
  * embed lookup (`GET /utilities/oembed`); anything else is used as embed code; a failed lookup
@@ -23,7 +19,8 @@ export function isEmbedAddress(input: string): boolean {
  */
 export function VideoPanel({ open, initial, onApply, onClose }: { open: boolean; initial: EmbedValues; onApply(values: EmbedValues): void; onClose(): void }) {
   const { t } = useTranslation("editor");
-  const [values, setValues] = usePanelValues({ input: initial.url || initial.html }, open);
+  const start = useMemo(() => ({ input: initial.url || initial.html }), [initial]);
+  const [values, setValues] = usePanelValues(start, open);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const hintId = useId();

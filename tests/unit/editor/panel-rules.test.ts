@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatColor, parseColor } from "~/editor/color";
-import { codeMode, defaultAnchorName, normaliseAnchorName } from "~/lib/names";
+import { codeMode, defaultAnchorName, isEmbedAddress, normaliseAnchorName } from "~/lib/names";
 import { relativeUrl } from "~/lib/page-url";
 
 describe("anchor names", () => {
@@ -45,5 +45,14 @@ describe("background colours with alpha", () => {
     expect(parseColor("papayawhip")).toBeNull();
     expect(formatColor({ hex: "#F6E3C6", alpha: 1 })).toBe("#f6e3c6");
     expect(formatColor({ hex: "#f6e3c6", alpha: 0.4 })).toBe("rgba(246, 227, 198, 0.4)");
+  });
+});
+
+describe("video input", () => {
+  it("is looked up when it starts with http(s), and used as embed code otherwise", () => {
+    expect(isEmbedAddress("https://www.youtube.com/watch?v=x")).toBe(true);
+    expect(isEmbedAddress("  HTTP://vimeo.com/1 ")).toBe(true);
+    expect(isEmbedAddress('<iframe src="https://x"></iframe>')).toBe(false);
+    expect(isEmbedAddress("www.youtube.com/watch?v=x")).toBe(false);
   });
 });
