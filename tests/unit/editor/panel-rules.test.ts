@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatColor, parseColor } from "~/editor/color";
+import { isImageFile, isPickableImage } from "~/editor/upload-image";
 import { codeMode, defaultAnchorName, isEmbedAddress, normaliseAnchorName } from "~/lib/names";
 import { relativeUrl } from "~/lib/page-url";
 
@@ -54,5 +55,18 @@ describe("video input", () => {
     expect(isEmbedAddress("  HTTP://vimeo.com/1 ")).toBe(true);
     expect(isEmbedAddress('<iframe src="https://x"></iframe>')).toBe(false);
     expect(isEmbedAddress("www.youtube.com/watch?v=x")).toBe(false);
+  });
+});
+
+describe("image pickers and drops", () => {
+  it("pick only gif, jpeg, jpg, png, svg and webp, whatever the case, query or fragment", () => {
+    expect(["a.gif", "b.JPEG", "c.jpg", "d.png?v=2", "e.svg#icon", "f.webp"].every(isPickableImage)).toBe(true);
+    expect(["a.bmp", "b.tiff", "c.pdf", "d", "e.png.exe"].some(isPickableImage)).toBe(false);
+  });
+
+  it("take dropped files only when their type is an image", () => {
+    expect(isImageFile(new File(["x"], "a.png", { type: "image/png" }))).toBe(true);
+    expect(isImageFile(new File(["x"], "a.png", { type: "" }))).toBe(false);
+    expect(isImageFile(new File(["x"], "notes.txt", { type: "text/plain" }))).toBe(false);
   });
 });
