@@ -8,7 +8,7 @@ import { html } from "@codemirror/lang-html";
 import { javascript } from "@codemirror/lang-javascript";
 import { php } from "@codemirror/lang-php";
 import { xml } from "@codemirror/lang-xml";
-import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from "@codemirror/language";
+import { bracketMatching, defaultHighlightStyle, indentOnInput, indentUnit, syntaxHighlighting } from "@codemirror/language";
 import { EditorState, type Extension } from "@codemirror/state";
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from "@codemirror/view";
 
@@ -35,6 +35,10 @@ export interface CodeEditorOptions {
   mode: CodeEditorMode;
   label: string;
   onChange(value: string): void;
+  /** Long lines wrap (the source editor's preference); default off. */
+  wrap?: boolean;
+  /** What one indentation level inserts (default two spaces) and how wide a tab is shown (default 4). */
+  indent?: { unit: string; tabSize: number };
 }
 
 /**
@@ -57,6 +61,9 @@ export function createCodeEditor(parent: HTMLElement, options: CodeEditorOptions
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
         languages[options.mode](),
         ruler,
+        indentUnit.of(options.indent?.unit ?? "  "),
+        EditorState.tabSize.of(options.indent?.tabSize ?? 4),
+        options.wrap ? EditorView.lineWrapping : [],
         EditorView.contentAttributes.of({ "aria-label": options.label }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) options.onChange(update.state.doc.toString());

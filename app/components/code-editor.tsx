@@ -9,14 +9,26 @@ import type { CodeEditorMode } from "./code-editor.client";
  *
  * @example <CodeEditor value={source} mode="css" label={t("code.source")} onChange={setSource} />
  */
-export function CodeEditor({ value, mode, label, onChange, height = 200 }: { value: string; mode: CodeEditorMode; label: string; onChange(value: string): void; height?: number }) {
+export function CodeEditor({ value, mode, label, onChange, height = 200, wrap = false, indent }: {
+  value: string;
+  mode: CodeEditorMode;
+  label: string;
+  onChange(value: string): void;
+  /** A number of pixels, or any CSS height (the source editor fills its screen). */
+  height?: number | string;
+  wrap?: boolean;
+  indent?: { unit: string; tabSize: number };
+}) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const changed = useRef(onChange);
   const latest = useRef(value);
   const [shaking, setShaking] = useState(false);
+  const indentRef = useRef(indent);
+  const indentKey = indent ? `${indent.unit}|${indent.tabSize}` : "";
   useEffect(() => {
     changed.current = onChange;
+    indentRef.current = indent;
   });
 
   // A new editor per mode: the language is part of its state. It starts from the value of that
@@ -26,14 +38,14 @@ export function CodeEditor({ value, mode, label, onChange, height = 200 }: { val
     const element = host.current;
     void import("./code-editor.client").then(({ createCodeEditor }) => {
       if (cancelled || !element) return;
-      view.current = createCodeEditor(element, { value: latest.current, mode, label, onChange: (next) => changed.current(next) });
+      view.current = createCodeEditor(element, { value: latest.current, mode, label, wrap, indent: indentRef.current, onChange: (next) => changed.current(next) });
     });
     return () => {
       cancelled = true;
       view.current?.destroy();
       view.current = null;
     };
-  }, [mode, label]);
+  }, [mode, label, wrap, indentKey]);
 
   useEffect(() => {
     latest.current = value;

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { livePageUrl } from "~/lib/page-url";
 import { apiJson, failureCode } from "~/lib/api-client";
 import { isUnderFolder, joinPath, normalizeFileName, parentFolder } from "~/lib/site-form";
 import { ModalDialog } from "./modal-dialog";
@@ -87,10 +88,7 @@ function ManageFiles({ siteId, siteUrl, homeFolder, uploadFolder, onClose }: { s
     if (upload.current) upload.current.value = "";
   };
 
-  const publicUrl = (path: string) => {
-    const relative = homeFolder === "/" ? path : path.slice(homeFolder.length);
-    return `${siteUrl.replace(/\/+$/, "")}${relative.split("/").map(encodeURIComponent).join("/")}`;
-  };
+  const publicUrl = (path: string) => livePageUrl(siteUrl, homeFolder, path) ?? siteUrl;
 
   const crumbs = breadcrumbs(uploadFolder, folder);
   return (

@@ -119,9 +119,3 @@ export function joinPath(folder: string, name: string): string {
   return folder === "/" ? `/${name}` : `${folder}/${name}`;
 }
 
-/** The page's address on the live website: the site URL plus its path below the home folder. */
-export function livePageUrl(site: { url: string; homeFolder: string }, path: string): string {
-  const home = site.homeFolder === "/" ? "" : site.homeFolder;
-  const relative = home && path.startsWith(`${home}/`) ? path.slice(home.length) : path;
-  return `${site.url.replace(/\/+$/, "")}${relative}`;
-}

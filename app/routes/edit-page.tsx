@@ -61,6 +61,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     page: { id: page.id, name: page.name, path: page.path },
     revision: revision as RevisionDetail | null,
     liveUrl: livePageUrl(siteUrl, site.homeFolder, page.path) ?? siteUrl,
+    siteLiveUrl: siteUrl,
     frameSrc: `/api/sites/${site.id}/pages/${page.id}${revision ? `/revisions/${revision.id}` : ""}/render`,
     draftCount: await countDrafts(ctx, page),
     isAdmin: isAccountAdmin(actor.user),
@@ -397,7 +398,7 @@ function PageEditor({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
           reloadFrame();
         }} />
       <ElementPanels request={panel?.kind === "element" ? panel.request : null} site={editorSite} send={frame.send} onClose={closePanel} />
-      <ManageFilesDialog open={panel?.kind === "files"} siteId={site.id} siteUrl={site.url} homeFolder={site.homeFolder} uploadFolder={site.uploadFolder} onClose={closePanel} />
+      <ManageFilesDialog open={panel?.kind === "files"} siteId={site.id} siteUrl={loaderData.siteLiveUrl} homeFolder={site.homeFolder} uploadFolder={site.uploadFolder} onClose={closePanel} />
       <PublishOverlay view={publish} onClose={() => setPublish(null)} />
       <UpgradeDialog open={upgradeOpen} busy={busy !== null} onClose={() => setUpgradeOpen(false)} onSaveAndUpgrade={() => void saveAndUpgrade()} />
       <ModalDialog open={confirmPublish} title={t("publish.confirmTitle")} onClose={() => setConfirmPublish(false)}>

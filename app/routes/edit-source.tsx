@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } fro
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/edit-source";
+import { CodeEditor } from "~/components/code-editor";
 import { useUnsavedChanges } from "~/components/unsaved-changes";
 import { apiJson, failureCode } from "~/lib/api-client";
 import { errorMessageKey } from "~/lib/errors";
@@ -44,9 +45,9 @@ type Status = { kind: "saving" } | { kind: "saved" } | { kind: "error"; code: st
 const subscribeToNothing = () => () => {};
 
 /**
- * EditSource (spec, "Source editor"): the page's raw source with its mode by extension, line
- * wrapping kept for the session, indentation auto-detected (Tab indents; Escape, then Tab, leaves
- * the editor). Saving writes the file on the server.
+ * EditSource (spec, "Source editor"): the page's raw source in CodeMirror with its mode by
+ * extension, line wrapping kept for the session, indentation auto-detected (Tab indents; Escape,
+ * then Tab, leaves the editor). Saving writes the file on the server.
  */
 export default function EditSource({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(["editor", "common", "sites", "errors"]);
@@ -60,7 +61,6 @@ export default function EditSource({ loaderData }: Route.ComponentProps) {
   const [wrapChoice, setWrapChoice] = useState<boolean | null>(null);
   const wrap = wrapChoice ?? storedWrap !== "false";
   const indentation = useMemo(() => detectIndentation(loaderData.source), [loaderData.source]);
-  const escaped = useRef(false);
   const hintId = useId();
   const dirty = source !== clean.source;
   const unsaved = useUnsavedChanges(dirty);
@@ -96,33 +96,6 @@ export default function EditSource({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener("keydown", onKeyDown);
   });
 
-  /** Tab indents the selected lines (Shift+Tab outdents); after Escape, Tab moves on as usual. */
-  const onKeyDown = (event: React.KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Escape") {
-      escaped.current = true;
-      return;
-    }
-    if (event.key !== "Tab" || escaped.current) {
-      escaped.current = false;
-      return;
-    }
-    event.preventDefault();
-    const el = event.currentTarget;
-    const { selectionStart: start, selectionEnd: end, value } = el;
-    const lineStart = value.lastIndexOf("\n", start - 1) + 1;
-    if (!event.shiftKey && start === end) {
-      el.setRangeText(indentation.unit, start, end, "end");
-    } else {
-      const block = value.slice(lineStart, end);
-      const lines = block.split("\n");
-      const changed = event.shiftKey
-        ? lines.map((line) => (line.startsWith(indentation.unit) ? line.slice(indentation.unit.length) : line.replace(/^[\t ]+/, (lead) => lead.slice(0, Math.max(0, lead.length - indentation.unit.length)))))
-        : lines.map((line) => indentation.unit + line);
-      el.setRangeText(changed.join("\n"), lineStart, end, "select");
-    }
-    setSource(el.value);
-  };
-
   const back = sourceOnly ? `/sites/${site.id}` : `/sites/${site.id}/pages/${page.id}`;
   return (
     <div className="source-editor">
@@ -150,9 +123,9 @@ export default function EditSource({ loaderData }: Route.ComponentProps) {
           <button type="button" className="button" onClick={() => void navigate(back)}>{t("sidebar.done")}</button>
         </div>
       </header>
-      <textarea className={`source-editor__text source-editor__text--${mode}`} value={source} spellCheck={false} autoCapitalize="off" autoComplete="off"
-        wrap={wrap ? "soft" : "off"} style={{ tabSize: indentation.tabSize }} aria-label={t("source.label", { name: page.name })} aria-describedby={hintId}
-        onChange={(event) => setSource(event.target.value)} onKeyDown={onKeyDown} />
+      <div className="source-editor__text" aria-describedby={hintId}>
+        <CodeEditor value={source} mode={mode} label={t("source.label", { name: page.name })} onChange={setSource} height="100%" wrap={wrap} indent={indentation} />
+      </div>
       <p id={hintId} className="muted source-editor__hint">{t("source.hint")}</p>
       {unsaved.dialog}
     </div>

@@ -7,10 +7,11 @@ import { ManageFilesDialog } from "~/components/manage-files-dialog";
 import { useNotifications } from "~/components/notifications";
 import { ActivityDialog, PageNameDialog, RemovePagesDialog, type PageItem } from "~/components/page-dialogs";
 import { apiJson, failureCode } from "~/lib/api-client";
-import { livePageUrl } from "~/lib/site-form";
+import { livePageUrl } from "~/lib/page-url";
 import { requireActor } from "~/middleware/actor";
 import { useRootData } from "~/root";
 import { effectiveFlags, isAccountAdmin } from "~/services/policy";
+import { demoSiteUrl, previewOrigin } from "~/services/preview-origin.server";
 import { requireRouteContext, runOperation } from "~/services/route-context.server";
 import { findAccessibleSite } from "~/services/site-files.server";
 
@@ -30,7 +31,8 @@ interface PageList {
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const actor = requireActor(context, request);
-  const site = await runOperation(() => findAccessibleSite(requireRouteContext(context), params.siteId));
+  const ctx = requireRouteContext(context);
+  const site = await runOperation(() => findAccessibleSite(ctx, params.siteId));
   const search = new URL(request.url).searchParams.get("search")?.trim() ?? "";
   return {
     // Only what the screen shows: never the connection or its secrets.
@@ -38,6 +40,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       id: site.id, name: site.name, url: site.url, homeFolder: site.homeFolder, uploadFolder: site.uploadFolder, isLocked: site.isLocked,
       isDemo: site.isDemo, canDuplicatePages: site.canDuplicatePages, canDeletePages: site.canDeletePages,
     },
+    // Where the site's pages are on the web: a demo site's are served from R2 on the preview origin.
+    liveBase: site.isDemo ? demoSiteUrl(previewOrigin(ctx.env, new URL(request.url)), site.id) : site.url,
     search,
     isAdmin: isAccountAdmin(actor.user),
     canManageSites: effectiveFlags(actor.user).canManageSites,
@@ -279,7 +283,7 @@ export default function Site({ loaderData }: Route.ComponentProps) {
                 )}
                 {largeScreen && single && (
                   <aside className="page-preview" aria-label={t("pages.preview")}>
-                    <iframe title={t("pages.previewOf", { name: single.name })} src={livePageUrl(site, single.path)} sandbox="allow-scripts" loading="lazy" referrerPolicy="no-referrer" />
+                    <iframe title={t("pages.previewOf", { name: single.name })} src={livePageUrl(loaderData.liveBase, site.homeFolder, single.path)} sandbox="allow-scripts" loading="lazy" referrerPolicy="no-referrer" />
                   </aside>
                 )}
               </div>
@@ -306,7 +310,7 @@ export default function Site({ loaderData }: Route.ComponentProps) {
           void reload();
         }} />
       <ActivityDialog open={dialog === "activity"} siteId={site.id} onClose={() => setDialog(null)} />
-      <ManageFilesDialog open={dialog === "files"} siteId={site.id} siteUrl={site.url} homeFolder={site.homeFolder} uploadFolder={site.uploadFolder} onClose={() => setDialog(null)} />
+      <ManageFilesDialog open={dialog === "files"} siteId={site.id} siteUrl={loaderData.liveBase} homeFolder={site.homeFolder} uploadFolder={site.uploadFolder} onClose={() => setDialog(null)} />
       <PageNameDialog mode={dialog === "duplicate" ? "duplicate" : "rename"} page={(dialog === "rename" || dialog === "duplicate") && single ? single : null} siteId={site.id}
         onClose={() => setDialog(null)} onDone={(page) => {
           setDialog(null);

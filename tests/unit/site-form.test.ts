@@ -1,10 +1,10 @@
+import { livePageUrl } from "~/lib/page-url";
 import { describe, expect, it } from "vitest";
 import {
   fitUploadFolder,
   isEnableable,
   isHomepageFile,
   isInsecureUrl,
-  livePageUrl,
   normalizeFileName,
   normalizeSiteUrl,
   normalizeWebdavHost,
@@ -59,7 +59,8 @@ describe("the site form's field rules", () => {
   });
 
   it("builds a page's live address from the site URL and its path below the home folder", () => {
-    expect(livePageUrl({ url: "https://example.com/", homeFolder: "/var/www" }, "/var/www/about.html")).toBe("https://example.com/about.html");
-    expect(livePageUrl({ url: "https://example.com", homeFolder: "/" }, "/blog/a.html")).toBe("https://example.com/blog/a.html");
+    expect(livePageUrl("https://example.com/", "/var/www", "/var/www/about.html")).toBe("https://example.com/about.html");
+    expect(livePageUrl("https://example.com", "/", "/blog/a.html")).toBe("https://example.com/blog/a.html");
+    expect(livePageUrl("https://example.com/shop/", "/", "/new items/a#1.html")).toBe("https://example.com/shop/new%20items/a%231.html");
   });
 });
