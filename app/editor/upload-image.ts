@@ -1,6 +1,5 @@
 import { apiJson } from "~/lib/api-client";
-import { extensionOf, relativeUrl } from "~/lib/page-url";
-import { GALLERY_IMAGE_EXTENSIONS } from "~/lib/schemas/site-files";
+import { extensionOf, GALLERY_IMAGE_EXTENSIONS, relativeUrl } from "~/lib/page-url";
 
 /** Whether a file or URL names an image the pickers allow (spec: gif, jpeg, jpg, png, svg, webp). */
 export function isPickableImage(nameOrUrl: string): boolean {

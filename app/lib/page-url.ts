@@ -39,3 +39,6 @@ export function relativeUrl(pagePath: string, targetPath: string): string {
   const rest = to.slice(common).map(encodeURIComponent);
   return [...Array.from({ length: up }, () => ".."), ...rest].join("/");
 }
+
+/** The image types a gallery or an image picker takes (spec, page editing), as lowercase extensions. */
+export const GALLERY_IMAGE_EXTENSIONS: readonly string[] = ["gif", "jpeg", "jpg", "png", "svg", "webp"];

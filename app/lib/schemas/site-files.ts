@@ -72,8 +72,7 @@ export const RenameFilesBody = z.object({
 /** `DELETE /sites/{siteId}/files`: the paths to remove. */
 export const DeleteFilesBody = z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(100) });
 
-/** The image types a gallery or an image picker takes (spec, page editing), as lowercase extensions. */
-export const GALLERY_IMAGE_EXTENSIONS: readonly string[] = ["gif", "jpeg", "jpg", "png", "svg", "webp"];
+export { GALLERY_IMAGE_EXTENSIONS } from "../page-url";
 
 /** A thumbnail's side: 16 to 2048 pixels, 256 by default (spec: "default 256 × 256"). */
 const thumbnailSide = z.number().int().min(16).max(2048).default(256);
