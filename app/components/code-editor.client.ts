@@ -72,8 +72,3 @@ export function createCodeEditor(parent: HTMLElement, options: CodeEditorOptions
     }),
   });
 }
-
-/** Replaces the whole text (a dropped file). */
-export function replaceText(view: EditorView, value: string): void {
-  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: value } });
-}

@@ -47,7 +47,7 @@ const size = (value: string | boolean | null | undefined) => {
  * @example readGalleryOptions({ element: "ul", captions: "true", thumbnailWidth: "400" }, "div")
  */
 export function readGalleryOptions(values: Raw, container: string): GalleryOptions {
-  const element = container === "ul" || container === "ol" ? container : values.element === "ul" || values.element === "ol" ? values.element : values.element === "div" ? "div" : "div";
+  const element = container === "ul" || container === "ol" ? container : values.element === "ul" || values.element === "ol" ? values.element : "div";
   return {
     element,
     captions: flag(values.captions, true),

@@ -1,4 +1,4 @@
-import type { Locale } from "./locale";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "./locale";
 
 /** The spec's currencies: US dollars for English and French, euros for German. */
 export function currencyFor(locale: Locale): "USD" | "EUR" {
@@ -26,6 +26,5 @@ export function formatDate(date: Date | string | number, locale: Locale, format:
  */
 export function formatDateTime(date: Date | string | number, locale: string): string {
   const value = date instanceof Date ? date : new Date(date);
-  const known = (["en", "de", "fr"] as const).find((l) => l === locale) ?? "en";
-  return new Intl.DateTimeFormat(INTL_LOCALE[known], { dateStyle: "medium", timeStyle: "short" }).format(value);
+  return new Intl.DateTimeFormat(INTL_LOCALE[isLocale(locale) ? locale : DEFAULT_LOCALE], { dateStyle: "medium", timeStyle: "short" }).format(value);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/edit-page";
@@ -11,12 +11,14 @@ import { UpgradeDialog } from "~/components/editor/upgrade-dialog";
 import { ManageFilesDialog } from "~/components/manage-files-dialog";
 import { ModalDialog } from "~/components/modal-dialog";
 import { useUnsavedChanges } from "~/components/unsaved-changes";
+import { useLater } from "~/components/use-later";
 import { draftPayload, type EditorBase, isMetadataIncomplete, snapshotKey } from "~/editor/draft-payload";
 import type { FrameMessage, FrameRegion, SelectionState, TextCommand } from "~/editor/protocol";
 import { followPublish } from "~/editor/follow-publish";
 import { CONNECTING, failedView, publishView, UPGRADE_DIALOG_DELAY_MS, type PublishView } from "~/editor/publish-progress";
 import { type EditorSite } from "~/editor/upload-image";
 import { useEditorFrame } from "~/editor/use-editor-frame";
+import { useSaveShortcut } from "~/editor/use-save-shortcut";
 import { apiJson, failureCode } from "~/lib/api-client";
 import { errorMessageKey } from "~/lib/errors";
 import { formatDate } from "~/lib/format";
@@ -27,9 +29,9 @@ import type { RevisionDetail } from "~/lib/schemas/revisions";
 import { requireActor } from "~/middleware/actor";
 import { useRootData } from "~/root";
 import { effectiveFlags, isAccountAdmin } from "~/services/policy";
-import { demoSiteUrl, previewOrigin } from "~/services/preview-origin.server";
+import { previewOrigin, siteLiveUrl } from "~/services/preview-origin.server";
 import { SOURCE_ONLY_EXTENSIONS } from "~/services/page-source.server";
-import { countDrafts, getRevision } from "~/services/revisions.server";
+import { countDrafts, revisionOfPage } from "~/services/revisions.server";
 import { runOperation } from "~/services/route-context.server";
 import { openEditablePage } from "./editors.server";
 
@@ -53,13 +55,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // The spec: source-only files open in EditSource.
   if (SOURCE_ONLY_EXTENSIONS.has(extensionOf(page.path))) throw redirect(`/sites/${site.id}/pages/${page.id}/source`);
   const revisionId = "revisionId" in params && typeof params.revisionId === "string" ? params.revisionId : null;
-  const revision = revisionId ? (await runOperation(() => getRevision(ctx, site.id, page.id, revisionId))).revision : null;
-  const url = new URL(request.url);
-  const siteUrl = site.isDemo ? demoSiteUrl(previewOrigin(ctx.env, url), site.id) : site.url;
+  const revision = revisionId ? await runOperation(() => revisionOfPage(ctx, page, revisionId)) : null;
+  const siteUrl = siteLiveUrl(site, previewOrigin(ctx.env, new URL(request.url)));
   return {
     site: { id: site.id, name: site.name, url: site.url, homeFolder: site.homeFolder, uploadFolder: site.uploadFolder, isDemo: site.isDemo },
     page: { id: page.id, name: page.name, path: page.path },
-    revision: revision as RevisionDetail | null,
+    revision,
     liveUrl: livePageUrl(siteUrl, site.homeFolder, page.path) ?? siteUrl,
     siteLiveUrl: siteUrl,
     frameSrc: `/api/sites/${site.id}/pages/${page.id}${revision ? `/revisions/${revision.id}` : ""}/render`,
@@ -121,11 +122,7 @@ function PageEditor({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
   const [noRegionsWarning, setNoRegionsWarning] = useState(false);
   const [frameKey, setFrameKey] = useState(0);
   const [menuOpen, setMenuOpen] = useState(false);
-  const timers = useRef<number[]>([]);
-  const later = useCallback((fn: () => void, ms: number) => {
-    timers.current.push(window.setTimeout(fn, ms));
-  }, []);
-  useEffect(() => () => timers.current.forEach((id) => clearTimeout(id)), []);
+  const later = useLater();
 
   const metadata = useMemo(() => ({ ...fileMetadata, ...metadataChanges }), [fileMetadata, metadataChanges]);
   const payload = useMemo(() => draftPayload(base, content, metadataChanges), [base, content, metadataChanges]);
@@ -276,16 +273,7 @@ function PageEditor({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
   };
 
   // Ctrl/Cmd+S saves a draft, Ctrl/Cmd+Shift+S publishes (with the focus in the parent).
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== "s") return;
-      event.preventDefault();
-      if (event.shiftKey) void startPublish();
-      else void save();
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  });
+  useSaveShortcut(() => void save(), () => void startPublish());
 
   // ── panels ───────────────────────────────────────────────────────────────────────────────────
 

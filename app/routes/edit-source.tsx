@@ -1,17 +1,18 @@
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useId, useMemo, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/edit-source";
 import { CodeEditor } from "~/components/code-editor";
 import { useUnsavedChanges } from "~/components/unsaved-changes";
+import { useLater } from "~/components/use-later";
+import { useSaveShortcut } from "~/editor/use-save-shortcut";
 import { apiJson, failureCode } from "~/lib/api-client";
 import { errorMessageKey } from "~/lib/errors";
 import { extensionOf } from "~/lib/page-url";
 import { detectIndentation, sourceMode } from "~/lib/source-editing";
 import { requireActor } from "~/middleware/actor";
 import { useRootData } from "~/root";
-import { isAccountAdmin } from "~/services/policy";
-import { getPageSource, SOURCE_ONLY_EXTENSIONS } from "~/services/page-source.server";
+import { mayEditSource, readSourceOf, SOURCE_ONLY_EXTENSIONS } from "~/services/page-source.server";
 import { runOperation } from "~/services/route-context.server";
 import { openEditablePage } from "./editors.server";
 
@@ -31,8 +32,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const extension = extensionOf(page.path);
   const sourceOnly = SOURCE_ONLY_EXTENSIONS.has(extension);
   // Clients edit HTML by region: their way back is the visual editor.
-  if (!sourceOnly && !isAccountAdmin(actor.user)) throw redirect(`/sites/${site.id}/pages/${page.id}`);
-  const { source, baseHash } = await runOperation(() => getPageSource(ctx, site.id, page.id));
+  if (!mayEditSource(actor, page)) throw redirect(`/sites/${site.id}/pages/${page.id}`);
+  const { source, baseHash } = await runOperation(() => readSourceOf(ctx, site, page));
   return {
     site: { id: site.id, name: site.name },
     page: { id: page.id, name: page.name, path: page.path },
@@ -64,11 +65,10 @@ export default function EditSource({ loaderData }: Route.ComponentProps) {
   const hintId = useId();
   const dirty = source !== clean.source;
   const unsaved = useUnsavedChanges(dirty);
-  const timers = useRef<number[]>([]);
-  useEffect(() => () => timers.current.forEach((id) => clearTimeout(id)), []);
+  const later = useLater();
   const show = (next: Status, hideAfter: number) => {
     setStatus(next);
-    timers.current.push(window.setTimeout(() => setStatus((current) => (current === next ? null : current)), hideAfter));
+    later(() => setStatus((current) => (current === next ? null : current)), hideAfter);
   };
 
   const save = async (): Promise<boolean> => {
@@ -85,16 +85,7 @@ export default function EditSource({ loaderData }: Route.ComponentProps) {
     }
   };
 
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "s") {
-        event.preventDefault();
-        void save();
-      }
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  });
+  useSaveShortcut(() => void save());
 
   const back = sourceOnly ? `/sites/${site.id}` : `/sites/${site.id}/pages/${page.id}`;
   return (

@@ -11,7 +11,7 @@ import { livePageUrl } from "~/lib/page-url";
 import { requireActor } from "~/middleware/actor";
 import { useRootData } from "~/root";
 import { effectiveFlags, isAccountAdmin } from "~/services/policy";
-import { demoSiteUrl, previewOrigin } from "~/services/preview-origin.server";
+import { previewOrigin, siteLiveUrl } from "~/services/preview-origin.server";
 import { requireRouteContext, runOperation } from "~/services/route-context.server";
 import { findAccessibleSite } from "~/services/site-files.server";
 
@@ -41,7 +41,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       isDemo: site.isDemo, canDuplicatePages: site.canDuplicatePages, canDeletePages: site.canDeletePages,
     },
     // Where the site's pages are on the web: a demo site's are served from R2 on the preview origin.
-    liveBase: site.isDemo ? demoSiteUrl(previewOrigin(ctx.env, new URL(request.url)), site.id) : site.url,
+    liveBase: siteLiveUrl(site, previewOrigin(ctx.env, new URL(request.url))),
     search,
     isAdmin: isAccountAdmin(actor.user),
     canManageSites: effectiveFlags(actor.user).canManageSites,

@@ -39,5 +39,3 @@ export function editorFrameScriptTag(appOrigin: string, data: EditorFrameData = 
     .join("");
   return `<script src="${escapeAttribute(src)}" data-parent-origin="${escapeAttribute(origin)}"${attributes}></script>`;
 }
-
-export const editorFrameVersion = version;

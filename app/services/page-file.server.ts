@@ -11,26 +11,40 @@ import { findEditablePage } from "./publish.server";
 import { findAccessibleSite, pinObservedKeys, siteRemoteFs } from "./site-files.server";
 import type { Db } from "./db.server";
 
-export interface PageFile {
+export interface PageSource {
   bytes: Uint8Array;
   /** sha256 of the bytes: what a draft made from this file records as `baseHash`. */
   hash: string;
+  /** The bytes decoded (a legacy encoding byte for byte, so it encodes back unchanged). */
+  text: string;
   encoding: SourceEncoding;
+}
+
+export interface PageFile extends PageSource {
   parsed: ParsedPage;
 }
 
 /**
- * Reads and parses the page's file (at most 5 MB, DECISIONS.md). Agent failures come through as
- * their CONNECTION_AGENT_* codes.
+ * Reads the page's file (at most 5 MB, DECISIONS.md) as it is on the server now. Agent failures
+ * come through as their CONNECTION_AGENT_* codes.
  *
- * @example const { parsed, hash } = await readPageFile(env, db, site, page);
+ * @example const { text, hash } = await readPageSource(env, db, site, page);
  */
-export async function readPageFile(env: Env, db: Db, site: Site, page: Pick<Page, "path">): Promise<PageFile> {
+export async function readPageSource(env: Env, db: Db, site: Site, page: Pick<Page, "path">): Promise<PageSource> {
   const fs = await siteRemoteFs(env, site);
   const bytes = new Uint8Array(await fs.read(page.path));
   await pinObservedKeys(db, site, fs);
   const { text, encoding } = decodePageSource(bytes);
-  return { bytes, hash: await sha256Hex(bytes), encoding, parsed: parsePage(text, extensionOf(page.path)) };
+  return { bytes, hash: await sha256Hex(bytes), text, encoding };
+}
+
+/**
+ * The page's file, read and parsed into regions and metadata.
+ * @example const { parsed, hash } = await readPageFile(env, db, site, page);
+ */
+export async function readPageFile(env: Env, db: Db, site: Site, page: Pick<Page, "path">): Promise<PageFile> {
+  const file = await readPageSource(env, db, site, page);
+  return { ...file, parsed: parsePage(file.text, extensionOf(page.path)) };
 }
 
 /**

@@ -23,14 +23,14 @@ import type { ErrorCode } from "~/lib/error-codes";
 import { ERROR_STATUS } from "~/lib/error-codes";
 import { livePageUrl } from "~/lib/page-url";
 import { encodePageSource, mergePage, type RegionUpdates } from "~/lib/regions";
-import { editorBaseTag, findEditorHead } from "~/lib/regions/editor-document";
+import { editorBaseTag, findEditorHead, withHeadInsert } from "~/lib/regions/editor-document";
 import type { ServiceContext } from "./context.server";
 import { getDb } from "./db.server";
 import { editorFrameScriptTag } from "./editor-frame.server";
 import { readPageFile } from "./page-file.server";
-import { demoSiteUrl, previewOrigin } from "./preview-origin.server";
+import { previewOrigin, siteLiveUrl } from "./preview-origin.server";
 import { findEditablePage } from "./publish.server";
-import { loadRevisionForEditing } from "./revisions.server";
+import { assertRevisionOfPage, revisionOfPage } from "./revisions.server";
 import { openSecret, sealSecret } from "./secret-box.server";
 import { findAccessibleSite } from "./site-files.server";
 import { requireSignedIn } from "./policy";
@@ -83,7 +83,7 @@ export async function renderLocation(ctx: ServiceContext, siteId: string, pageId
   const site = await findAccessibleSite(ctx, siteId);
   const page = await findEditablePage(ctx, site, pageId);
   if (site.isLocked) throw new AppError("SITE_IS_LOCKED");
-  if (revisionId) await loadRevisionForEditing(ctx, site, page, revisionId);
+  if (revisionId) await assertRevisionOfPage(ctx.db, page, revisionId);
   const token = await sealClaims(ctx.env, {
     a: site.accountId, s: site.id, p: page.id, r: revisionId, u: actor.user.id, o: ctx.request.url.origin, e: Date.now() + RENDER_TOKEN_TTL_MS,
   });
@@ -131,10 +131,10 @@ export async function renderFromToken(env: Env, token: string, requestUrl: URL):
   if (claims.e < Date.now()) return failurePage("RENDER_EXPIRED", claims.o, 410);
   const db = getDb(env);
   try {
-    const site = await db.select().from(sites).where(and(eq(sites.id, claims.s), eq(sites.accountId, claims.a))).get();
-    const page = site
-      ? await db.select().from(pages).where(and(eq(pages.id, claims.p), eq(pages.siteId, site.id), eq(pages.accountId, claims.a), eq(pages.isEnabled, true))).get()
-      : undefined;
+    const [[site], [page]] = await db.batch([
+      db.select().from(sites).where(and(eq(sites.id, claims.s), eq(sites.accountId, claims.a))),
+      db.select().from(pages).where(and(eq(pages.id, claims.p), eq(pages.siteId, claims.s), eq(pages.accountId, claims.a), eq(pages.isEnabled, true))),
+    ]);
     if (!site || !page) throw new AppError("NOT_FOUND");
     if (site.isLocked) throw new AppError("SITE_IS_LOCKED");
     const { bytes, utf8 } = await editorDocument(env, db, site, page, claims, requestUrl);
@@ -151,18 +151,17 @@ async function editorDocument(env: Env, db: ReturnType<typeof getDb>, site: Site
   let source = file.parsed.source;
   let parsed = file.parsed;
   let metadata = file.parsed.metadata.values;
-  const siteUrl = site.isDemo ? demoSiteUrl(requestUrl.origin, site.id) : site.url;
+  const siteUrl = siteLiveUrl(site, requestUrl.origin);
   const liveUrl = livePageUrl(siteUrl, site.homeFolder, page.path) ?? siteUrl;
   if (claims.r) {
-    const ctx = { db, env } as ServiceContext;
-    const { revision, regions } = await loadRevisionForEditing(ctx, site, page, claims.r);
-    const merged = mergePage(parsed, { regions: regions as RegionUpdates, metadata: revision.metadata ?? {} }, { pageUrl: liveUrl, allowEmbeds: true, asciiOnly: file.encoding === "binary" });
+    const revision = await revisionOfPage({ db, env }, page, claims.r);
+    const merged = mergePage(parsed, { regions: revision.regions as RegionUpdates, metadata: revision.metadata }, { pageUrl: liveUrl, allowEmbeds: true, asciiOnly: file.encoding === "binary" });
     source = merged.source;
     parsed = { ...parsed, source };
-    metadata = { ...metadata, ...(revision.metadata ?? {}) } as typeof metadata;
+    metadata = { ...metadata, ...revision.metadata } as typeof metadata;
   }
   const head = findEditorHead(source, parsed.dialect);
-  const insert = editorBaseTag(liveUrl, head.baseHref) + editorFrameScriptTag(claims.o, { baseHash: file.hash, revisionId: claims.r ?? "", metadata });
+  const tags = editorBaseTag(liveUrl, head.baseHref) + editorFrameScriptTag(claims.o, { baseHash: file.hash, revisionId: claims.r ?? "", metadata });
   // The inserted tags are ASCII, so the file keeps its own encoding.
-  return { bytes: encodePageSource(`${source.slice(0, head.insertAt)}${insert}${source.slice(head.insertAt)}`, file.encoding), utf8: file.encoding === "utf-8" };
+  return { bytes: encodePageSource(withHeadInsert(source, head, tags), file.encoding), utf8: file.encoding === "utf-8" };
 }

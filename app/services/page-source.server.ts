@@ -6,29 +6,42 @@
  * the same rules as a publish: not in lockdown, the plan allows the site, no publish of the page
  * running, and never over a file that changed since it was opened (PAGE_CHANGED_ON_SERVER).
  */
-import { and, eq, gt, inArray } from "drizzle-orm";
-import { publishJobs, type Page, type Site } from "../../db/schema";
+import type { Page, Site } from "../../db/schema";
 import { AppError } from "~/lib/errors";
 import { extensionOf } from "~/lib/page-url";
 import { decodePageSource, encodePageSource } from "~/lib/regions";
 import type { PageSourceBody } from "~/lib/schemas/page-source";
 import { sha256Hex } from "~/lib/tokens";
 import { auditStatement } from "./audit.server";
+import type { Actor } from "./actor.server";
 import type { ServiceContext } from "./context.server";
 import { isAccountAdmin, requireSignedIn } from "./policy";
-import { findEditablePage } from "./publish.server";
+import { assertNotPublishing, assertPublishable, findEditablePage } from "./publish.server";
+import { readPageSource } from "./page-file.server";
 import { findAccessibleSite, pinObservedKeys, siteRemoteFs } from "./site-files.server";
 
 /** The spec's source-only file types: their source is their only editor, for everyone who may edit them. */
 export const SOURCE_ONLY_EXTENSIONS = new Set(["css", "js", "json", "txt"]);
 
 /** Admins edit any page's source; others only the source-only files (HTML is edited by region). */
+export function mayEditSource(actor: Actor, page: Pick<Page, "path">): boolean {
+  return isAccountAdmin(actor.user) || SOURCE_ONLY_EXTENSIONS.has(extensionOf(page.path));
+}
+
 async function openSourcePage(ctx: ServiceContext, siteId: string, pageId: string): Promise<{ site: Site; page: Page }> {
-  const actor = requireSignedIn(ctx);
   const site = await findAccessibleSite(ctx, siteId);
-  const page = await findEditablePage(ctx, site, pageId);
-  if (!isAccountAdmin(actor.user) && !SOURCE_ONLY_EXTENSIONS.has(extensionOf(page.path))) throw new AppError("FORBIDDEN");
-  return { site, page };
+  return { site, page: await findEditablePage(ctx, site, pageId) };
+}
+
+/**
+ * The source of a page the actor may edit (found by the caller): its text and its hash, the base
+ * to save against. FORBIDDEN for a client user and an HTML page.
+ * @example const { source, baseHash } = await readSourceOf(ctx, site, page);
+ */
+export async function readSourceOf(ctx: ServiceContext, site: Site, page: Page): Promise<{ source: string; baseHash: string }> {
+  if (!mayEditSource(requireSignedIn(ctx), page)) throw new AppError("FORBIDDEN");
+  const file = await readPageSource(ctx.env, ctx.db, site, page);
+  return { source: file.text, baseHash: file.hash };
 }
 
 /**
@@ -37,10 +50,7 @@ async function openSourcePage(ctx: ServiceContext, siteId: string, pageId: strin
  */
 export async function getPageSource(ctx: ServiceContext, siteId: string, pageId: string): Promise<{ source: string; baseHash: string }> {
   const { site, page } = await openSourcePage(ctx, siteId, pageId);
-  const fs = await siteRemoteFs(ctx.env, site);
-  const bytes = new Uint8Array(await fs.read(page.path));
-  await pinObservedKeys(ctx.db, site, fs);
-  return { source: decodePageSource(bytes).text, baseHash: await sha256Hex(bytes) };
+  return readSourceOf(ctx, site, page);
 }
 
 /**
@@ -50,16 +60,10 @@ export async function getPageSource(ctx: ServiceContext, siteId: string, pageId:
  * @example await putPageSource(ctx, siteId, pageId, { source: "body { color: red }", baseHash });
  */
 export async function putPageSource(ctx: ServiceContext, siteId: string, pageId: string, body: PageSourceBody): Promise<{ source: string; baseHash: string }> {
-  const actor = requireSignedIn(ctx);
   const { site, page } = await openSourcePage(ctx, siteId, pageId);
-  if (site.isLocked) throw new AppError("SITE_IS_LOCKED");
-  if (site.classification === "commercial" && actor.account.plan === "personal") throw new AppError("UPGRADE_REQUIRED");
-  const running = await ctx.db
-    .select({ id: publishJobs.id })
-    .from(publishJobs)
-    .where(and(eq(publishJobs.pageId, page.id), inArray(publishJobs.status, ["queued", "running"]), gt(publishJobs.createdAt, new Date(Date.now() - 15 * 60 * 1000))))
-    .get();
-  if (running) throw new AppError("PUBLISH_IN_PROGRESS");
+  if (!mayEditSource(requireSignedIn(ctx), page)) throw new AppError("FORBIDDEN");
+  assertPublishable(ctx, site);
+  await assertNotPublishing(ctx, page.id);
 
   const fs = await siteRemoteFs(ctx.env, site);
   const current = new Uint8Array(await fs.read(page.path));

@@ -36,3 +36,12 @@ export const DEMO_SITE_PATH = "/demo/";
 export function demoSiteUrl(origin: string, siteId: string): string {
   return `${origin}${DEMO_SITE_PATH}${encodeURIComponent(siteId)}/`;
 }
+
+/**
+ * Where a site's pages are on the web: its URL, or for a demo site the Worker's own copy on the
+ * preview origin (`previewOriginUrl`, e.g. from `previewOrigin`).
+ * @example siteLiveUrl(site, previewOrigin(env, url)) // "https://example.com" or "http://127.0.0.1:8787/demo/<siteId>/"
+ */
+export function siteLiveUrl(site: { id: string; url: string; isDemo: boolean }, previewOriginUrl: string): string {
+  return site.isDemo ? demoSiteUrl(previewOriginUrl, site.id) : site.url;
+}

@@ -19,7 +19,7 @@ import { AgentError } from "../../agent/src/errors.ts";
 import { accounts, changeNotifications, pages, publishItems, publishJobs, revisions, sites, users, type Page, type PublishItem, type PublishJob, type RevisionMetadata, type RevisionRegions, type Site } from "../../db/schema";
 import { newId } from "../../db/ids";
 import { AppError } from "~/lib/errors";
-import { extensionOf, livePageUrl as pageUrlOf } from "~/lib/page-url";
+import { extensionOf, livePageUrl } from "~/lib/page-url";
 import { sha256Hex } from "~/lib/tokens";
 import type { ErrorCode } from "~/lib/error-codes";
 import { decodePageSource, encodePageSource, mergePage, parsePage, type ParsedPage, type RegionUpdates } from "~/lib/regions";
@@ -59,11 +59,6 @@ function isTransient(error: unknown): boolean {
 function errorCodeOf(error: unknown): ErrorCode {
   if (error instanceof AgentError || error instanceof AppError) return error.code;
   return "PUBLISHING_ERROR";
-}
-
-/** The page's address on the live site. */
-function livePageUrl(site: Site, path: string): string | undefined {
-  return pageUrlOf(site.url, site.homeFolder, path);
 }
 
 function parse(bytes: Uint8Array, path: string) {
@@ -237,7 +232,7 @@ async function processPublishItem(run: JobRun, item: PublishItem, payload: Publi
 
     const { page, encoding } = parse(bytes, item.path);
     const updates = isMain ? { regions: payload.regions as RegionUpdates, metadata: payload.metadata } : { regions: globalUpdates(page, payload.regions) };
-    const merged = mergePage(page, updates, { pageUrl: livePageUrl(site, item.path), asciiOnly: encoding === "binary", allowEmbeds: true });
+    const merged = mergePage(page, updates, { pageUrl: livePageUrl(site.url, site.homeFolder, item.path), asciiOnly: encoding === "binary", allowEmbeds: true });
     const unpublishedRegions = isMain ? merged.unpublishedRegions : [];
     const output = encodePageSource(merged.source, encoding);
     const afterHash = await sha256Hex(output);
@@ -312,7 +307,7 @@ async function notifyChangeSubscribers(run: JobRun, main: PublishItem, locale: L
   const strings = resources[locale].notify.changeEmail;
   const values: Record<string, string> = { page: main.name, site: site.name, user: publisher?.name ?? site.name };
   const fill = (template: string) => template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
-  const url = livePageUrl(site, main.path) ?? site.url;
+  const url = livePageUrl(site.url, site.homeFolder, main.path) ?? site.url;
   const email = renderLinkEmail(locale, {
     subject: fill(strings.subject), intro: fill(strings.intro), callToAction: strings.callToAction, outro: "", footer: strings.footer, url,
   });

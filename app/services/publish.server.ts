@@ -3,7 +3,7 @@
  * runs in the site's publish queue (workers/site-publisher.ts → publish-runner.server.ts), so these
  * operations only check the rules, record the job and hand it over.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { pages, permissionPages, publishItems, publishJobs, revisions, sitePermissions, type Page, type Site } from "../../db/schema";
 import { newId } from "../../db/ids";
 import { AppError } from "~/lib/errors";
@@ -51,7 +51,7 @@ export async function findEditablePage(ctx: ServiceContext, site: Site, pageId: 
 }
 
 /** The rules every write to a site's live files obeys: not in lockdown, and the plan allows the site. */
-function assertPublishable(ctx: ServiceContext, site: Site): void {
+export function assertPublishable(ctx: ServiceContext, site: Site): void {
   const actor = requireSignedIn(ctx);
   if (site.isLocked) throw new AppError("SITE_IS_LOCKED");
   // DECISIONS.md, "Commercial-site check": drafts still save; only the publish is refused.
@@ -72,6 +72,19 @@ async function insertJobExclusively(ctx: ServiceContext, job: { id: string; site
       WHERE page_id = ${job.pageId} AND status IN ('queued', 'running') AND created_at > ${now - STALE_JOB_MS}
     )`);
   return result.meta.changes === 1;
+}
+
+/**
+ * PUBLISH_IN_PROGRESS while a publish of the page is queued or running (and not stale): another
+ * write to the page's file (the source editor's save) waits for it.
+ */
+export async function assertNotPublishing(ctx: ServiceContext, pageId: string): Promise<void> {
+  const running = await ctx.db
+    .select({ id: publishJobs.id })
+    .from(publishJobs)
+    .where(and(eq(publishJobs.pageId, pageId), inArray(publishJobs.status, ["queued", "running"]), gt(publishJobs.createdAt, new Date(Date.now() - STALE_JOB_MS))))
+    .get();
+  if (running) throw new AppError("PUBLISH_IN_PROGRESS");
 }
 
 async function enqueue(ctx: ServiceContext, siteId: string, jobId: string): Promise<void> {

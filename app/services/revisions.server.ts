@@ -8,11 +8,12 @@
  * save came first (one conditional UPDATE, so two concurrent saves cannot both pass).
  */
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import { publishJobs, revisions, users, type Page, type Revision, type Site } from "../../db/schema";
+import { publishJobs, revisions, users, type Page, type Site } from "../../db/schema";
 import { AppError } from "~/lib/errors";
 import type { RevisionBody, RevisionDetail, RevisionList, RevisionListQuery, RevisionSummary } from "~/lib/schemas/revisions";
 import { auditStatement } from "./audit.server";
 import type { ServiceContext } from "./context.server";
+import type { Db } from "./db.server";
 import { isAccountAdmin, requireSignedIn } from "./policy";
 import { findEditablePage } from "./publish.server";
 import { loadRevisionBody, releaseRevisionBody, storeRevisionBody } from "./revision-bodies.server";
@@ -65,9 +66,10 @@ async function openPage(ctx: ServiceContext, siteId: string, pageId: string): Pr
 
 const ofPage = (page: Page, ...more: SQL[]) => and(eq(revisions.pageId, page.id), eq(revisions.siteId, page.siteId), eq(revisions.accountId, page.accountId), ...more);
 
-async function summaryOf(ctx: ServiceContext, page: Page, revisionId: string): Promise<SummaryRow | undefined> {
-  return ctx.db
-    .select(summaryColumns)
+/** One revision's summary and what its detail adds (its body still where it is stored). */
+async function revisionRow(db: Db, page: Page, revisionId: string) {
+  return db
+    .select({ ...summaryColumns, metadata: revisions.metadata, regions: revisions.regions, bodyKey: revisions.bodyKey, baseHash: revisions.baseHash })
     .from(revisions)
     .leftJoin(users, eq(users.id, revisions.userId))
     .leftJoin(publishJobs, eq(publishJobs.id, revisions.publishJobId))
@@ -105,29 +107,30 @@ export async function listRevisions(ctx: ServiceContext, siteId: string, pageId:
   return { revisions: rows.map(toSummary), count: counted?.n ?? 0, drafts: counted?.drafts ?? 0, offset: query.offset, limit: query.limit };
 }
 
-async function detailOf(ctx: ServiceContext, page: Page, revisionId: string): Promise<RevisionDetail> {
-  const [summary, row] = await Promise.all([
-    summaryOf(ctx, page, revisionId),
-    ctx.db.select({ metadata: revisions.metadata, regions: revisions.regions, bodyKey: revisions.bodyKey, baseHash: revisions.baseHash }).from(revisions).where(ofPage(page, eq(revisions.id, revisionId))).get(),
-  ]);
-  if (!summary || !row) throw new AppError("NOT_FOUND");
-  return { ...toSummary(summary), metadata: row.metadata ?? {}, regions: await loadRevisionBody(ctx.env, row), baseHash: row.baseHash };
+/**
+ * A revision of a page the caller has already opened for the actor (with its metadata and
+ * regions), or NOT_FOUND.
+ * @example const revision = await revisionOfPage(ctx, page, revisionId);
+ */
+export async function revisionOfPage(ctx: Pick<ServiceContext, "db" | "env">, page: Page, revisionId: string): Promise<RevisionDetail> {
+  const row = await revisionRow(ctx.db, page, revisionId);
+  if (!row) throw new AppError("NOT_FOUND");
+  return { ...toSummary(row), metadata: row.metadata ?? {}, regions: await loadRevisionBody(ctx.env, row), baseHash: row.baseHash };
 }
 
 /** `GET /sites/{siteId}/pages/{pageId}/revisions/{revisionId}`: the revision with its metadata and regions. */
 export async function getRevision(ctx: ServiceContext, siteId: string, pageId: string, revisionId: string): Promise<{ revision: RevisionDetail }> {
   const { page } = await openPage(ctx, siteId, pageId);
-  return { revision: await detailOf(ctx, page, revisionId) };
+  return { revision: await revisionOfPage(ctx, page, revisionId) };
 }
 
 /**
- * The revision row itself (for the render of a revision), or NOT_FOUND.
- * @example const { site, page, revision, regions } = await loadRevisionForEditing(ctx, siteId, pageId, revisionId);
+ * NOT_FOUND unless the page has this revision (its body is not read).
+ * @example await assertRevisionOfPage(ctx.db, page, revisionId);
  */
-export async function loadRevisionForEditing(ctx: ServiceContext, site: Site, page: Page, revisionId: string): Promise<{ revision: Revision; regions: Awaited<ReturnType<typeof loadRevisionBody>> }> {
-  const revision = await ctx.db.select().from(revisions).where(ofPage(page, eq(revisions.id, revisionId))).get();
-  if (!revision || revision.siteId !== site.id) throw new AppError("NOT_FOUND");
-  return { revision, regions: await loadRevisionBody(ctx.env, revision) };
+export async function assertRevisionOfPage(db: Db, page: Page, revisionId: string): Promise<void> {
+  const row = await db.select({ id: revisions.id }).from(revisions).where(ofPage(page, eq(revisions.id, revisionId))).get();
+  if (!row) throw new AppError("NOT_FOUND");
 }
 
 /** Drafts are editing: a site on lockdown takes none (SITE_IS_LOCKED). */
@@ -152,7 +155,7 @@ export async function createRevision(ctx: ServiceContext, siteId: string, pageId
       .returning({ id: revisions.id }),
     auditStatement(ctx, { action: "revision.create", entity: "revision", entityId: null, details: { siteId: site.id, pageId: page.id } }),
   ]);
-  return { revision: await detailOf(ctx, page, row.id) };
+  return { revision: await revisionOfPage(ctx, page, row.id) };
 }
 
 /**
@@ -190,7 +193,7 @@ export async function updateRevision(ctx: ServiceContext, siteId: string, pageId
     throw new AppError("REVISION_CONFLICT");
   }
   if (current.bodyKey !== stored.bodyKey) await releaseRevisionBody(ctx.db, ctx.env, current.bodyKey, revisionId);
-  return { revision: await detailOf(ctx, page, revisionId) };
+  return { revision: await revisionOfPage(ctx, page, revisionId) };
 }
 
 /**
@@ -200,15 +203,14 @@ export async function updateRevision(ctx: ServiceContext, siteId: string, pageId
 export async function deleteRevision(ctx: ServiceContext, siteId: string, pageId: string, revisionId: string): Promise<{ revision: RevisionSummary }> {
   const actor = requireSignedIn(ctx);
   const { site, page } = await openPage(ctx, siteId, pageId);
-  const summary = await summaryOf(ctx, page, revisionId);
+  const summary = await revisionRow(ctx.db, page, revisionId);
   if (!summary) throw new AppError("NOT_FOUND");
   if (!summary.isDraft && !isAccountAdmin(actor.user)) throw new AppError("FORBIDDEN");
-  const body = await ctx.db.select({ bodyKey: revisions.bodyKey }).from(revisions).where(eq(revisions.id, revisionId)).get();
   await ctx.db.batch([
     ctx.db.delete(revisions).where(ofPage(page, eq(revisions.id, revisionId))),
     auditStatement(ctx, { action: "revision.delete", entity: "revision", entityId: revisionId, details: { siteId: site.id, pageId: page.id, isDraft: summary.isDraft } }),
   ]);
-  await releaseRevisionBody(ctx.db, ctx.env, body?.bodyKey ?? null, revisionId);
+  await releaseRevisionBody(ctx.db, ctx.env, summary.bodyKey, revisionId);
   return { revision: toSummary(summary) };
 }
 

@@ -7,7 +7,7 @@
  *
  * Images are decoded and scaled in the Worker with Photon (WebAssembly). Its memory is not garbage
  * collected and counts toward the isolate's 128 MB at 4 bytes a decoded pixel, so a source is read
- * up to 25 MB, its size is read from its header and refused past 40 megapixels before any pixel is
+ * up to 25 MB, its size is read from its header and refused past 12 megapixels before any pixel is
  * decoded, and every Photon image is freed as soon as the next step has been made from it. SVG is
  * not rasterised: a vector image is its own thumbnail.
  *

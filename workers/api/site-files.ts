@@ -66,7 +66,7 @@ const postThumbnails = createRoute({
   responses: {
     200: jsonResponse(Thumbnails, "Each thumbnail's path on the server and the URL it was made from, in the order of urls"),
     ...errorResponses(400, 401, 403, 404, 409),
-    413: { description: "FILE_TOO_LARGE: a source over 25 MB or 40 megapixels" },
+    413: { description: "FILE_TOO_LARGE: a source over 25 MB or 12 megapixels" },
     ...agentFailures,
   },
 });

@@ -1,7 +1,9 @@
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
+import { useListing } from "~/components/use-listing";
 import { useTranslation } from "react-i18next";
 import { apiJson } from "~/lib/api-client";
 import type { BlockList, BlockView } from "~/lib/schemas/blocks";
+import { usePanelValues } from "./panel-form";
 import { SidePanel } from "./side-panel";
 
 /**
@@ -10,27 +12,10 @@ import { SidePanel } from "./side-panel";
  */
 export function BlocksPanel({ open, siteId, onInsert, onClose }: { open: boolean; siteId: string; onInsert(block: BlockView): void; onClose(): void }) {
   const { t } = useTranslation("editor");
-  const [blocks, setBlocks] = useState<BlockView[] | null>(null);
-  const [search, setSearch] = useState("");
+  // Loaded afresh at each opening; a failed load shows the empty state.
+  const blocks = useListing(open ? siteId : null, () => apiJson<BlockList>(`/sites/${siteId}/blocks?limit=1000&sortBy=name`).then((list) => list.blocks));
+  const [search, setSearch] = usePanelValues("", open);
   const searchId = useId();
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) {
-      setBlocks(null);
-      setSearch("");
-    }
-  }
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    void apiJson<BlockList>(`/sites/${siteId}/blocks?limit=1000&sortBy=name`)
-      .then((list) => live && setBlocks(list.blocks))
-      .catch(() => live && setBlocks([]));
-    return () => {
-      live = false;
-    };
-  }, [open, siteId]);
 
   const term = search.trim().toLowerCase();
   const shown = (blocks ?? []).filter((block) => !term || block.name.toLowerCase().includes(term) || block.description.toLowerCase().includes(term));

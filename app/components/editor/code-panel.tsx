@@ -19,6 +19,8 @@ export function CodePanel({ open, initial, onApply, onClose }: { open: boolean; 
   const [values, setValues] = usePanelValues(initial, open);
   const hintId = useId();
   const mode = codeMode(values.language);
+  // XML is highlighted as HTML by name, but CodeMirror has its own mode for it.
+  const editorMode = normaliseCodeLanguage(values.language) === "xml" ? "xml" : mode;
   return (
     <PanelForm open={open} title={t("code.title")} size="lg" onClose={onClose} closeOnOverlay={false}
       onSubmit={() => onApply({ language: normaliseCodeLanguage(values.language), source: values.source })}>
@@ -31,7 +33,7 @@ export function CodePanel({ open, initial, onApply, onClose }: { open: boolean; 
       </label>
       <div className="field">
         <span>{t("code.source")}</span>
-        {open && <CodeEditor value={values.source} mode={mode === "html" && /^xml$/.test(normaliseCodeLanguage(values.language)) ? "xml" : mode} label={t("code.source")}
+        {open && <CodeEditor value={values.source} mode={editorMode} label={t("code.source")}
           onChange={(source) => setValues((v) => ({ ...v, source }))} />}
         <small className="field__hint">{t("code.dropHint")}</small>
       </div>

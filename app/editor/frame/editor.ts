@@ -9,7 +9,7 @@ import type { FrameMessage, FramePage, PanelKind, ParentMessage, SelectionState,
 import { backgroundCss, type BackgroundValues, readBackground, withBackground } from "~/lib/regions/css-style";
 import { normaliseCodeLanguage } from "~/lib/regions/markers";
 import type { RegionUpdate, RegionUpdates } from "~/lib/regions/types";
-import { safeUrl } from "~/lib/regions/url-policy";
+import { LINK_REL, LINK_TARGET, safeUrl } from "~/lib/regions/url-policy";
 import { caretAfter, caretInside, closestWithin, currentRange, inert, insertAfter, insertBefore, isElement, isText, nodeAt, pathOf, select } from "./dom";
 import { History } from "./history";
 import { markerOf } from "./ignored";
@@ -52,8 +52,6 @@ let template: HTMLTemplateElement | null = null;
 /** A template element of an inert document: parsing HTML into it loads nothing and runs nothing. */
 const inertTemplate = () => (template ??= inert().createElement("template"));
 
-const LINK_TARGET = /^(_blank|_self|_parent|_top|[a-z0-9_-]+)$/i;
-const LINK_REL = /^[a-z0-9\s_-]*$/i;
 const PHRASING_BLOCKS = /^(p|h[1-6]|pre|address)$/;
 
 const exec = (command: string, value?: string) => document.execCommand(command, false, value);

@@ -4,7 +4,7 @@
  * styles, event handlers, classes (so no region markers), comments (so no `cms-` ranges) or unsafe
  * URLs. The server sanitises again on save; this keeps the page what the person will get.
  */
-import { safeUrl } from "~/lib/regions/url-policy";
+import { LINK_TARGET, safeUrl } from "~/lib/regions/url-policy";
 import { isElement, isText } from "./dom";
 
 export type PasteMode = "inline" | "link" | "block";
@@ -25,7 +25,6 @@ export const BLOCK_LEVEL = new Set([
   "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "table", "ul", "dd", "dt",
   "tr", "td", "th", "tbody", "thead", "tfoot", "caption", "center",
 ]);
-const TARGET = /^(_blank|_self|_parent|_top|[a-z0-9_-]+)$/i;
 
 function copyAttributes(from: Element, to: Element): void {
   const get = (name: string) => from.getAttribute(name);
@@ -37,7 +36,7 @@ function copyAttributes(from: Element, to: Element): void {
       const title = get("title");
       if (title) to.setAttribute("title", title);
       const target = get("target");
-      if (target && TARGET.test(target)) to.setAttribute("target", target);
+      if (target && LINK_TARGET.test(target)) to.setAttribute("target", target);
       break;
     }
     case "img": {

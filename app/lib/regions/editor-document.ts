@@ -71,12 +71,11 @@ export function findEditorHead(source: string, dialect: Dialect): EditorDocument
 }
 
 /**
- * The source with `html` inserted where the head begins (see `findEditorHead`).
- * @example withHeadInsert(source, "html", '<base href="https://example.com/">')
+ * The source with `html` inserted where its head begins (`head`, from `findEditorHead`).
+ * @example withHeadInsert(source, findEditorHead(source, "html"), '<base href="https://example.com/">')
  */
-export function withHeadInsert(source: string, dialect: Dialect, html: string): string {
-  const { insertAt } = findEditorHead(source, dialect);
-  return `${source.slice(0, insertAt)}${html}${source.slice(insertAt)}`;
+export function withHeadInsert(source: string, head: Pick<EditorDocumentHead, "insertAt">, html: string): string {
+  return `${source.slice(0, head.insertAt)}${html}${source.slice(head.insertAt)}`;
 }
 
 /**

@@ -14,7 +14,7 @@ import { regionStartTag } from "./read-region";
 import { RegionContentError, sanitizeHtml, sanitizeText } from "./sanitize";
 import { findAttr, tokenize } from "./tokenizer";
 import type { MetadataField, PageMetadata, ParsedPage, Region, RegionUpdate, RegionUpdates } from "./types";
-import { safeUrl } from "./url-policy";
+import { LINK_REL, LINK_TARGET, safeUrl } from "./url-policy";
 
 export interface MergeOptions {
   /** The page's live URL: a metadata image that is not http(s) is made absolute against it. */
@@ -114,8 +114,8 @@ function regionEdits(page: ParsedPage, region: Region, update: RegionUpdate, opt
       const tag = regionStartTag(page, region);
       const href = update.href.trim() === "" ? "" : safeUrl(update.href);
       if (href === null) throw invalid(id);
-      if (update.target && !/^(_blank|_self|_parent|_top|[a-z0-9_-]+)$/i.test(update.target)) throw invalid(id);
-      if (update.rel && !/^[a-z0-9\s_-]*$/i.test(update.rel)) throw invalid(id);
+      if (update.target && !LINK_TARGET.test(update.target)) throw invalid(id);
+      if (update.rel && !LINK_REL.test(update.rel)) throw invalid(id);
       push(attributeEdit(page.source, tag, "href", href === "" ? null : attrValue(href, options)));
       for (const name of ["title", "target", "rel"] as const) {
         const value = update[name];

@@ -21,7 +21,7 @@ import { decodeEntities, escapeAttribute, escapeText } from "./entities";
 import { classList, isRegionMarked, readMarkerComment, VOID_ELEMENTS } from "./markers";
 import { safeStyle } from "./css-style";
 import { type StartTag, tokenize } from "./tokenizer";
-import { safeSrcset, safeUrl } from "./url-policy";
+import { LINK_TARGET, safeSrcset, safeUrl } from "./url-policy";
 
 export type SanitizeMode = "inline" | "link" | "block";
 
@@ -93,7 +93,6 @@ const ELEMENT_ATTRS: Record<string, readonly string[]> = {
   track: ["src", "kind", "srclang", "label", "default"],
 };
 const URL_ATTRS = new Set(["href", "src", "cite", "poster"]);
-const TARGET = /^(_blank|_self|_parent|_top|[a-z0-9_-]+)$/i;
 
 export interface SanitizeOptions {
   allowEmbeds?: boolean;
@@ -118,7 +117,7 @@ function sanitizeAttributes(src: string, tag: StartTag, inEmbed: boolean): strin
       if (URL_ATTRS.has(name)) value = safeUrl(value, { image: tag.name === "img" || tag.name === "source" });
       else if (name === "srcset") value = safeSrcset(value);
       else if (name === "style") value = safeStyle(value) || null;
-      else if (name === "target" && !TARGET.test(value)) value = null;
+      else if (name === "target" && !LINK_TARGET.test(value)) value = null;
       if (value === null) continue;
     }
     out += value === null ? ` ${name}` : ` ${name}="${escapeAttribute(value)}"`;

@@ -5,6 +5,11 @@
  * characters and spaces ignored, tabs and line breaks removed).
  */
 
+/** A link's `target` content may carry: a browsing-context keyword or a plain name. */
+export const LINK_TARGET = /^(_blank|_self|_parent|_top|[a-z0-9_-]+)$/i;
+/** A link's `rel`: space-separated plain keywords. */
+export const LINK_REL = /^[a-z0-9\s_-]*$/i;
+
 const ALLOWED_SCHEMES = new Set(["http", "https", "mailto", "tel", "ftp", "sms"]);
 const DATA_IMAGE = /^data:image\/(png|gif|jpe?g|webp|avif);base64,[a-z0-9+/=\s]*$/i;
 

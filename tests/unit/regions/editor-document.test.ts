@@ -16,7 +16,7 @@ describe("where the editor's tags go", () => {
     ["before a body when the head is empty", "<html><body><p>x", "<html><X><body><p>x"],
   ])("%s", (_name, source, expected) => {
     const dialect = source.startsWith("<?php") ? "php" : "html";
-    expect(withHeadInsert(source, dialect, X)).toBe(expected);
+    expect(withHeadInsert(source, findEditorHead(source, dialect), X)).toBe(expected);
   });
 
   it("finds the page's own <base href> in the head", () => {
