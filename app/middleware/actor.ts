@@ -55,3 +55,13 @@ export function requireActor(context: Readonly<RouterContextProvider>, request: 
   if (actor.account.requiresTfa && !actor.user.tfaEnabled && !actor.session?.sudoUserId) throw goTo("/tfa");
   return actor;
 }
+
+/**
+ * The spec's Authenticated guard as a route middleware: the app shell's, and the editors' (they
+ * are full screen, outside the shell).
+ *
+ * @example export const middleware: Route.MiddlewareFunction[] = [authenticatedGuard];
+ */
+export const authenticatedGuard: MiddlewareFunction<Response> = ({ context, request }) => {
+  requireActor(context, request);
+};

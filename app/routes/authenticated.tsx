@@ -3,15 +3,11 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/authenticated";
 import { Sidebar } from "~/components/sidebar";
 import { UserMenu } from "~/components/user-menu";
-import { requireActor } from "~/middleware/actor";
+import { authenticatedGuard } from "~/middleware/actor";
 import { useRootData } from "~/root";
 
 /** The app shell around every signed-in screen; the Authenticated guard of the spec. */
-export const middleware: Route.MiddlewareFunction[] = [
-  ({ context, request }) => {
-    requireActor(context, request);
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [authenticatedGuard];
 
 export default function AuthenticatedLayout() {
   const { t } = useTranslation();

@@ -26,7 +26,7 @@ import type { Locale } from "~/lib/locale";
 import { extensionOf, livePageUrl } from "~/lib/page-url";
 import type { PageMetadata, RegionUpdates } from "~/lib/regions/types";
 import type { RevisionDetail } from "~/lib/schemas/revisions";
-import { requireActor } from "~/middleware/actor";
+import { authenticatedGuard } from "~/middleware/actor";
 import { useRootData } from "~/root";
 import { effectiveFlags, isAccountAdmin } from "~/services/policy";
 import { previewOrigin, siteLiveUrl } from "~/services/preview-origin.server";
@@ -44,11 +44,7 @@ const REDIRECT_AFTER_SAVE_MS = 750;
 const READY_TIMEOUT_MS = 30_000;
 
 /** The Authenticated guard of the spec (the editor has no app shell around it). */
-export const middleware: Route.MiddlewareFunction[] = [
-  ({ context, request }) => {
-    requireActor(context, request);
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [authenticatedGuard];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { actor, ctx, site, page } = await openEditablePage(context, request, params);

@@ -10,7 +10,7 @@ import { apiJson, failureCode } from "~/lib/api-client";
 import { errorMessageKey } from "~/lib/errors";
 import { extensionOf } from "~/lib/page-url";
 import { detectIndentation, sourceMode } from "~/lib/source-editing";
-import { requireActor } from "~/middleware/actor";
+import { authenticatedGuard } from "~/middleware/actor";
 import { useRootData } from "~/root";
 import { mayEditSource, readSourceOf, SOURCE_ONLY_EXTENSIONS } from "~/services/page-source.server";
 import { runOperation } from "~/services/route-context.server";
@@ -21,11 +21,7 @@ const WRAP_KEY = "sitecraft.source.wrap";
 const SAVED_HIDE_MS = 1000;
 const FAILED_HIDE_MS = 3000;
 
-export const middleware: Route.MiddlewareFunction[] = [
-  ({ context, request }) => {
-    requireActor(context, request);
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [authenticatedGuard];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { actor, ctx, site, page } = await openEditablePage(context, request, params);
